@@ -1,0 +1,12 @@
+// cunp/cunp.hpp — the whole public C++ API.
+#pragma once
+
+#include "cunp/config.hpp"
+#include "cunp/creation.hpp"
+#include "cunp/device.hpp"
+#include "cunp/dtype.hpp"
+#include "cunp/error.hpp"
+#include "cunp/memory.hpp"
+#include "cunp/ndarray.hpp"
+#include "cunp/scalar.hpp"
+#include "cunp/stream.hpp"

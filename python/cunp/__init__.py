@@ -1,0 +1,34 @@
+"""cunp: NumPy and SciPy for NVIDIA GPUs.
+
+``import cunp as np`` runs NumPy programs on the default device: ``cuda:0`` when a
+GPU is usable, otherwise ``cpu`` (``CUNP_DEVICE`` overrides).
+"""
+import numpy as _numpy
+
+from cunp import _core
+from cunp._core import ndarray, result_type, promote_types, can_cast
+from cunp._core import empty, zeros, ones, full, empty_like, zeros_like, ones_like, full_like
+from cunp._core import arange, linspace, logspace, eye, identity, tri
+from cunp._core import empty_pinned, zeros_pinned
+from cunp import cuda
+from cunp._array import (
+    Device, asarray, array, asanyarray, asnumpy, ascontiguousarray, asfortranarray, copy,
+    diag, diagonal, tril, triu, get_array_module, finfo, iinfo, show_config, reshape, ravel,
+    transpose, shape, ndim, size, may_share_memory, copyto, broadcast_to,
+)
+
+__version__ = _core.version()
+
+# dtypes are NumPy's own objects, so `a.dtype == np.float32` and `cunp.float32 is
+# numpy.float32` both hold.
+from numpy import (  # noqa: E402
+    dtype, bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float16, float32,
+    float64, complex64, complex128, intp, uintp, byte, ubyte, short, ushort, intc, uintc,
+    longlong, ulonglong, half, single, double, csingle, cdouble, generic, number, integer,
+    signedinteger, unsignedinteger, floating, complexfloating, inexact, newaxis,
+    pi, e, inf, nan, euler_gamma,
+)
+from numpy import bool  # noqa: E402,A004
+from numpy import int_, uint  # noqa: E402
+
+__all__ = [n for n in dir() if not n.startswith("_")]

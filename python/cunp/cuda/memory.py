@@ -1,0 +1,116 @@
+"""Memory pools and allocator selection (cupy.cuda.memory's API)."""
+from cunp import _core
+
+OutOfMemoryError = _core.OutOfMemoryError
+
+
+class MemoryPool:
+    """The caching pool of a CUDA device. Freed blocks return here, not to the driver."""
+
+    def __init__(self, device=-1, *, _pool=None):
+        self._device = device
+        self._pool = _pool
+
+    def _p(self):
+        if self._pool is None:
+            self._pool = _core._get_default_memory_pool(self._device)
+        return self._pool
+
+    def used_bytes(self):
+        return self._p().used_bytes()
+
+    def free_bytes(self):
+        return self._p().free_bytes()
+
+    def total_bytes(self):
+        return self._p().total_bytes()
+
+    def n_free_blocks(self):
+        return self._p().n_free_blocks()
+
+    def free_all_blocks(self, stream=None):
+        self._p().free_all_blocks()
+
+    def set_limit(self, size=None, fraction=None):
+        """Caps the pool at `size` bytes or `fraction` of the device's memory (0: none)."""
+        if fraction is not None:
+            if size is not None:
+                raise ValueError("size and fraction cannot be specified at one time")
+            if not 0 <= fraction <= 1:
+                raise ValueError("memory limit fraction out of range: %r" % (fraction,))
+            total = _core.memGetInfo()[1]
+            size = int(total * fraction)
+        self._p().set_limit(0 if size is None else int(size))
+
+    def get_limit(self):
+        return self._p().get_limit()
+
+    def malloc(self, size):
+        raise NotImplementedError("use cunp.empty to allocate; MemoryPool.malloc selects the pool in set_allocator")
+
+
+class PinnedMemoryPool(MemoryPool):
+    """The pool of page-locked host memory used by empty_pinned/zeros_pinned."""
+
+    def _p(self):
+        if self._pool is None:
+            self._pool = _core._get_default_pinned_memory_pool()
+        return self._pool
+
+
+_default_pools = {}
+_pinned_pool = PinnedMemoryPool()
+
+
+def get_default_memory_pool(device=-1):
+    device = _core.getDevice() if device == -1 else device
+    pool = _default_pools.get(device)
+    if pool is None:
+        pool = _default_pools[device] = MemoryPool(device)
+    return pool
+
+
+def get_default_pinned_memory_pool():
+    return _pinned_pool
+
+
+def malloc_managed(size):
+    """Marker for set_allocator: allocate unified (managed) memory, no pool."""
+    raise TypeError("malloc_managed is an allocator marker for cunp.cuda.set_allocator")
+
+
+class ExternalAllocator:
+    """Plugs in foreign allocation: ``malloc(nbytes, device, stream) -> ptr`` and
+    ``free(ptr, nbytes, device, stream)`` (e.g. an RMM resource)."""
+
+    def __init__(self, malloc, free):
+        self.malloc = malloc
+        self.free = free
+
+
+_current = "pool"
+
+
+def set_allocator(allocator=None):
+    """Selects where device memory comes from: ``None`` (cudaMalloc/cudaFree each time),
+    ``get_default_memory_pool().malloc`` (the pool, default), ``malloc_managed``, or an
+    ``ExternalAllocator``."""
+    global _current
+    if allocator is None:
+        _core._set_allocator("direct")
+        _current = None
+    elif allocator is malloc_managed:
+        _core._set_allocator("managed")
+        _current = allocator
+    elif isinstance(allocator, ExternalAllocator):
+        _core._set_allocator("external", allocator.malloc, allocator.free)
+        _current = allocator
+    elif getattr(allocator, "__func__", None) is MemoryPool.malloc:
+        _core._set_allocator("pool")
+        _current = allocator
+    else:
+        raise TypeError("allocator must be None, a MemoryPool's malloc, malloc_managed or an ExternalAllocator")
+
+
+def get_allocator():
+    return _current

@@ -1,0 +1,41 @@
+// python/src/convert.hpp — conversions between Python objects and cunp's C++ types,
+// shared by the binding files.
+#pragma once
+
+#include <nanobind/nanobind.h>
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include <optional>
+
+#include "cunp/cunp.hpp"
+
+namespace nb = nanobind;
+
+namespace cunp::py {
+
+// numpy.dtype(obj) -> DType; TypeError for dtypes cunp lacks.
+DType to_dtype(nb::handle obj);
+std::optional<DType> to_optional_dtype(nb::handle obj);  // None -> nullopt
+// The numpy.dtype object of a DType (cached).
+nb::object dtype_object(DType dt);
+// A Python bool/int/float/complex (weak), a NumPy scalar (strong), or a 0-d array.
+Scalar to_scalar(nb::handle obj);
+bool is_python_scalar(nb::handle obj);
+nb::object scalar_to_python(const Scalar& s);
+// An int or a sequence of ints.
+Shape to_shape(nb::handle obj);
+nb::tuple shape_to_tuple(const Shape& shape);
+std::optional<Device> to_optional_device(nb::handle obj);  // None, "cpu", "cuda:1", Device objects, ints
+Order to_order(nb::handle obj, Order dflt);
+// The numpy module (imported once).
+nb::module_& numpy();
+
+void bind_errors(nb::module_& m);
+void bind_dtypes(nb::module_& m);
+void bind_ndarray(nb::module_& m);
+void bind_creation(nb::module_& m);
+void bind_cuda(nb::module_& m);
+
+}  // namespace cunp::py

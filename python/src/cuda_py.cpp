@@ -1,0 +1,192 @@
+// python/src/cuda_py.cpp — devices, streams, events, memory pools and runtime queries
+// for cunp.cuda.
+#include <cuda_runtime_api.h>
+#include <nanobind/stl/function.h>
+
+#include "convert.hpp"
+
+namespace cunp::py {
+namespace {
+
+void check(cudaError_t err, const char* call) {
+  if (err != cudaSuccess) {
+    cudaGetLastError();
+    throw CudaError(call, err, cudaGetErrorString(err));
+  }
+}
+
+void require_cuda() {
+  if (cuda_device_count() == 0) {
+    throw CudaError("cudaGetDeviceCount", 100, "CUDA is unavailable (" + cuda_unavailable_reason() + ")");
+  }
+}
+
+AllocatorKind parse_allocator(const std::string& s) {
+  if (s == "pool") return AllocatorKind::Pool;
+  if (s == "managed") return AllocatorKind::Managed;
+  if (s == "direct") return AllocatorKind::Direct;
+  if (s == "external") return AllocatorKind::External;
+  throw ValueError("unknown allocator kind '" + s + "'");
+}
+
+}  // namespace
+
+void bind_cuda(nb::module_& m) {
+  using nb::arg;
+  // ---- runtime
+  m.def("getDeviceCount", [] {
+    const int n = cuda_device_count();
+    if (n == 0) {
+      throw CudaError("cudaGetDeviceCount", 100, "CUDA is unavailable (" + cuda_unavailable_reason() + ")");
+    }
+    return n;
+  });
+  m.def("_device_count", &cuda_device_count);
+  m.def("_cuda_unavailable_reason", &cuda_unavailable_reason);
+  m.def("runtimeGetVersion", &cuda_runtime_version);
+  m.def("driverGetVersion", [] {
+    const int v = cuda_driver_version();
+    if (v == 0) require_cuda();
+    return v;
+  });
+  m.def("nvrtcGetVersion", [] {
+    const int v = nvrtc_version();
+    return nb::make_tuple(v / 1000, (v % 1000) / 10);
+  });
+  m.def("deviceSynchronize", [] {
+    require_cuda();
+    nb::gil_scoped_release nogil;
+    device_synchronize();
+  });
+  m.def("getDevice", [] { return current_cuda_device(); });
+  m.def("setDevice", [](int d) {
+    check_device(Device::cuda(d));
+    check(cudaSetDevice(d), "cudaSetDevice");
+  });
+  m.def("memGetInfo", [] {
+    require_cuda();
+    std::size_t free_b = 0, total_b = 0;
+    check(cudaMemGetInfo(&free_b, &total_b), "cudaMemGetInfo");
+    return nb::make_tuple(free_b, total_b);
+  });
+  m.def("getDeviceProperties", [](int d) {
+    check_device(Device::cuda(d));
+    cudaDeviceProp p{};
+    check(cudaGetDeviceProperties(&p, d), "cudaGetDeviceProperties");
+    nb::dict r;
+    r["name"] = nb::bytes(p.name);
+    r["totalGlobalMem"] = p.totalGlobalMem;
+    r["multiProcessorCount"] = p.multiProcessorCount;
+    r["major"] = p.major;
+    r["minor"] = p.minor;
+    r["l2CacheSize"] = p.l2CacheSize;
+    r["maxThreadsPerBlock"] = p.maxThreadsPerBlock;
+    r["sharedMemPerBlock"] = p.sharedMemPerBlock;
+    r["warpSize"] = p.warpSize;
+    return r;
+  });
+  m.def("deviceCanAccessPeer", [](int d, int peer) {
+    int can = 0;
+    check(cudaDeviceCanAccessPeer(&can, d, peer), "cudaDeviceCanAccessPeer");
+    return can;
+  });
+
+  // ---- devices
+  m.def("_current_device", [] { return current_device().str(); });
+  m.def("_thread_device", []() -> std::optional<std::string> {
+    const auto d = thread_device();
+    if (!d) return std::nullopt;
+    return d->str();
+  });
+  m.def("_set_thread_device", [](std::optional<std::string> d) {
+    if (d) set_thread_device(Device::parse(*d));
+    else set_thread_device(std::nullopt);
+  });
+  m.def("_device_synchronize", [](int d) {
+    check_device(Device::cuda(d));
+    nb::gil_scoped_release nogil;
+    int prev = 0;
+    check(cudaGetDevice(&prev), "cudaGetDevice");
+    check(cudaSetDevice(d), "cudaSetDevice");
+    const cudaError_t err = cudaDeviceSynchronize();
+    cudaSetDevice(prev);
+    check(err, "cudaDeviceSynchronize");
+  });
+
+  // ---- streams and events
+  nb::class_<Stream>(m, "_Stream")
+      .def_static("create", &Stream::create, arg("device") = -1, arg("non_blocking") = false, arg("priority") = 0)
+      .def_static("null", &Stream::null, arg("device") = -1)
+      .def_static("external", [](std::uintptr_t ptr, int device) { return Stream::external(reinterpret_cast<void*>(ptr), device); })
+      .def_prop_ro("ptr", [](const Stream& s) { return reinterpret_cast<std::uintptr_t>(s.handle()); })
+      .def_prop_ro("device_id", &Stream::device)
+      .def_prop_ro("is_null", &Stream::is_null)
+      .def_prop_ro("non_blocking", &Stream::non_blocking)
+      .def("synchronize", [](const Stream& s) {
+        nb::gil_scoped_release nogil;
+        s.synchronize();
+      })
+      .def("query", &Stream::query)
+      .def("wait_event", &Stream::wait_event)
+      .def("__eq__", [](const Stream& a, const Stream& b) { return a == b; });
+  m.def("_current_stream", &current_stream, arg("device") = -1);
+  m.def("_set_current_stream", &set_current_stream);
+  nb::class_<Event>(m, "_Event")
+      .def(nb::init<bool, bool, bool>(), arg("block") = false, arg("disable_timing") = false, arg("interprocess") = false)
+      .def("record", [](const Event& e, std::optional<Stream> s) {
+        if (s) e.record(*s);
+        else e.record();
+      }, arg("stream") = nb::none())
+      .def("synchronize", [](const Event& e) {
+        nb::gil_scoped_release nogil;
+        e.synchronize();
+      })
+      .def("query", &Event::query)
+      .def_prop_ro("ptr", [](const Event& e) { return reinterpret_cast<std::uintptr_t>(e.handle()); })
+      .def_prop_ro("device_id", &Event::device);
+  m.def("get_elapsed_time", &get_elapsed_time);
+
+  // ---- memory
+  nb::class_<MemoryPool>(m, "_MemoryPool")
+      .def("used_bytes", &MemoryPool::used_bytes)
+      .def("free_bytes", &MemoryPool::free_bytes)
+      .def("total_bytes", &MemoryPool::total_bytes)
+      .def("n_free_blocks", &MemoryPool::n_free_blocks)
+      .def("free_all_blocks", [](MemoryPool& p) {
+        nb::gil_scoped_release nogil;
+        p.free_all_blocks();
+      })
+      .def("set_limit", &MemoryPool::set_limit)
+      .def("get_limit", &MemoryPool::get_limit);
+  m.def("_get_default_memory_pool", [](int d) -> MemoryPool& { return get_default_memory_pool(d); },
+        arg("device") = -1, nb::rv_policy::reference);
+  m.def("_get_default_pinned_memory_pool", []() -> MemoryPool& { return get_default_pinned_memory_pool(); },
+        nb::rv_policy::reference);
+  m.def("_set_allocator", [](const std::string& kind, nb::object malloc_fn, nb::object free_fn) {
+    ExternalAllocator ext;
+    if (!malloc_fn.is_none()) {
+      // Python callbacks run with the GIL held; the C++ side may call them from any thread.
+      ext.malloc = [malloc_fn](std::size_t n, int device, void* stream) -> void* {
+        nb::gil_scoped_acquire gil;
+        nb::object r = malloc_fn(n, device, reinterpret_cast<std::uintptr_t>(stream));
+        return reinterpret_cast<void*>(nb::cast<std::uintptr_t>(r));
+      };
+      ext.free = [free_fn](void* p, std::size_t n, int device, void* stream) {
+        nb::gil_scoped_acquire gil;
+        free_fn(reinterpret_cast<std::uintptr_t>(p), n, device, reinterpret_cast<std::uintptr_t>(stream));
+      };
+    }
+    set_allocator(parse_allocator(kind), ext);
+  }, arg("kind"), arg("malloc") = nb::none(), arg("free") = nb::none());
+  m.def("_get_allocator_kind", [] {
+    switch (get_allocator_kind()) {
+      case AllocatorKind::Pool: return "pool";
+      case AllocatorKind::Managed: return "managed";
+      case AllocatorKind::Direct: return "direct";
+      case AllocatorKind::External: return "external";
+    }
+    return "pool";
+  });
+}
+
+}  // namespace cunp::py

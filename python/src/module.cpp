@@ -1,0 +1,13 @@
+// python/src/module.cpp — the cunp._core extension module.
+#include "convert.hpp"
+
+NB_MODULE(_core, m) {
+  m.doc() = "cunp's compiled core";
+  cunp::py::bind_errors(m);
+  cunp::py::bind_dtypes(m);
+  cunp::py::bind_ndarray(m);
+  cunp::py::bind_creation(m);
+  cunp::py::bind_cuda(m);
+  m.def("version", &cunp::version);
+  m.def("show_config", &cunp::show_config);
+}

@@ -1,0 +1,396 @@
+// python/src/ndarray_py.cpp — cunp.ndarray: attributes, basic indexing, views,
+// copies, conversions, NumPy interop.
+#include <Python.h>
+#include <nanobind/ndarray.h>
+
+#include <cmath>
+#include <cstring>
+
+#include "convert.hpp"
+
+namespace cunp::py {
+namespace {
+
+using HostArray = nb::ndarray<nb::ro, nb::device::cpu>;
+
+DType dlpack_to_dtype(nb::dlpack::dtype t) {
+  const auto code = static_cast<nb::dlpack::dtype_code>(t.code);
+  const int bits = t.bits;
+  switch (code) {
+    case nb::dlpack::dtype_code::Bool: return DType::Bool;
+    case nb::dlpack::dtype_code::Int:
+      return bits == 8 ? DType::Int8 : bits == 16 ? DType::Int16 : bits == 32 ? DType::Int32 : DType::Int64;
+    case nb::dlpack::dtype_code::UInt:
+      return bits == 8 ? DType::UInt8 : bits == 16 ? DType::UInt16 : bits == 32 ? DType::UInt32 : DType::UInt64;
+    case nb::dlpack::dtype_code::Float:
+      if (bits == 16) return DType::Float16;
+      if (bits == 32) return DType::Float32;
+      if (bits == 64) return DType::Float64;
+      break;
+    case nb::dlpack::dtype_code::Complex:
+      if (bits == 64) return DType::Complex64;
+      if (bits == 128) return DType::Complex128;
+      break;
+    default: break;
+  }
+  throw TypeError("unsupported array element type (code " + std::to_string(t.code) + ", " +
+                  std::to_string(bits) + " bits)");
+}
+
+nb::dlpack::dtype dtype_to_dlpack(DType dt) {
+  nb::dlpack::dtype t{};
+  t.lanes = 1;
+  t.bits = static_cast<std::uint8_t>(itemsize(dt) * 8);
+  switch (kind(dt)) {
+    case DTypeKind::Bool: t.code = static_cast<std::uint8_t>(nb::dlpack::dtype_code::Bool); break;
+    case DTypeKind::SignedInt: t.code = static_cast<std::uint8_t>(nb::dlpack::dtype_code::Int); break;
+    case DTypeKind::UnsignedInt: t.code = static_cast<std::uint8_t>(nb::dlpack::dtype_code::UInt); break;
+    case DTypeKind::Float: t.code = static_cast<std::uint8_t>(nb::dlpack::dtype_code::Float); break;
+    case DTypeKind::Complex: t.code = static_cast<std::uint8_t>(nb::dlpack::dtype_code::Complex); break;
+  }
+  return t;
+}
+
+// A cpu-device array viewing a NumPy (or any buffer/DLPack host) array's memory; the
+// Python object stays alive as long as the view does.
+ndarray wrap_numpy(nb::handle obj) {
+  HostArray h = nb::cast<HostArray>(obj);
+  const DType dt = dlpack_to_dtype(h.dtype());
+  Shape shape(h.ndim());
+  Strides strides(h.ndim());
+  const auto isz = static_cast<std::int64_t>(itemsize(dt));
+  for (std::size_t i = 0; i < h.ndim(); ++i) {
+    shape[i] = static_cast<std::int64_t>(h.shape(i));
+    strides[i] = static_cast<std::int64_t>(h.stride(i)) * isz;
+  }
+  auto* owner = new nb::object(nb::borrow(obj));
+  std::shared_ptr<void> keep(owner, [](nb::object* o) {
+    nb::gil_scoped_acquire gil;
+    delete o;
+  });
+  ndarray a = wrap_host(const_cast<void*>(h.data()), dt, shape, strides, keep);
+  nb::object flags = obj.attr("flags");
+  if (!nb::cast<bool>(flags.attr("writeable"))) a.set_writeable(false);
+  return a;
+}
+
+// A NumPy array viewing a cpu-device array's memory (kept alive by a capsule).
+nb::object numpy_view(const ndarray& a) {
+  auto* keep = new ndarray(a);
+  nb::capsule owner(keep, [](void* p) noexcept { delete static_cast<ndarray*>(p); });
+  std::vector<std::size_t> shape(a.shape().begin(), a.shape().end());
+  std::vector<std::int64_t> strides(a.strides().size());
+  for (std::size_t i = 0; i < strides.size(); ++i) strides[i] = a.strides()[i] / a.itemsize();
+  nb::ndarray<nb::numpy> out(a.data(), a.ndim(), shape.data(), owner, strides.data(), dtype_to_dlpack(a.dtype()),
+                             nb::device::cpu::value, 0);
+  nb::object o = out.cast(nb::rv_policy::reference);
+  if (!a.writeable()) o.attr("flags").attr("writeable") = false;
+  return o;
+}
+
+void* numpy_data(nb::handle arr) {
+  nb::object iface = arr.attr("__array_interface__");
+  return reinterpret_cast<void*>(nb::cast<std::uintptr_t>(nb::tuple(iface["data"])[0]));
+}
+
+// A C-ordered NumPy copy of any array (a device-to-host transfer for CUDA arrays).
+nb::object to_numpy(const ndarray& a, Order order) {
+  nb::object out = numpy().attr("empty")(shape_to_tuple(a.shape()), dtype_object(a.dtype()),
+                                         order == Order::F ? "F" : "C");
+  if (a.size() == 0) return out;
+  if (order == Order::F) {
+    // Copy into the transposed (C-ordered) view of the F-ordered output.
+    ndarray host = wrap_numpy(out.attr("T"));
+    host.assign(a.transpose());
+    return out;
+  }
+  a.copy_to_host(numpy_data(out));
+  return out;
+}
+
+bool is_cunp_array(nb::handle h) { return nb::isinstance<ndarray>(h); }
+
+// Any array-like Python value as a cunp array on `device`.
+ndarray as_cunp(nb::handle value, Device device, std::optional<DType> dtype = std::nullopt) {
+  if (is_cunp_array(value)) return nb::cast<const ndarray&>(value);
+  nb::object np_arr = dtype ? numpy().attr("asarray")(value, dtype_object(*dtype)) : numpy().attr("asarray")(value);
+  const nb::object kind = np_arr.attr("dtype").attr("kind");
+  const std::string k = nb::cast<std::string>(kind);
+  if (k == "O" || k == "U" || k == "S" || k == "V" || k == "M" || k == "m") {
+    throw TypeError("cunp arrays cannot hold dtype " + nb::cast<std::string>(nb::str(np_arr.attr("dtype"))) +
+                    " (only bool, integer, floating and complex)");
+  }
+  if (!nb::cast<bool>(np_arr.attr("dtype").attr("isnative"))) {
+    np_arr = np_arr.attr("astype")(np_arr.attr("dtype").attr("newbyteorder")("="));
+  }
+  ndarray host = wrap_numpy(np_arr);
+  if (device.is_cpu()) return host;
+  return host.to(device);
+}
+
+std::vector<Index> to_index(nb::handle key) {
+  std::vector<Index> out;
+  auto one = [&out](nb::handle k) {
+    PyObject* o = k.ptr();
+    if (PyLong_CheckExact(o)) {
+      out.emplace_back(static_cast<std::int64_t>(PyLong_AsLongLong(o)));
+      if (PyErr_Occurred()) {
+        PyErr_Clear();
+        throw IndexError("index " + nb::cast<std::string>(nb::str(k)) + " is out of bounds");
+      }
+    } else if (PySlice_Check(o)) {
+      Py_ssize_t start, stop, step;
+      if (PySlice_Unpack(o, &start, &stop, &step) < 0) throw nb::python_error();
+      out.emplace_back(Slice{start, stop, step});
+    } else if (o == Py_Ellipsis) {
+      out.emplace_back(ellipsis);
+    } else if (o == Py_None) {
+      out.emplace_back(newaxis);
+    } else if (!PyBool_Check(o) && PyIndex_Check(o) && !PySequence_Check(o) && !nb::hasattr(k, "ndim")) {
+      out.emplace_back(static_cast<std::int64_t>(nb::cast<long long>(nb::int_(k))));
+    } else if (PyBool_Check(o) || PyList_Check(o) || is_cunp_array(k) || nb::hasattr(k, "__array_interface__") ||
+               nb::isinstance(k, numpy().attr("generic"))) {
+      // Integer-array and boolean-mask indexing.
+      if (nb::hasattr(k, "ndim") && nb::cast<int>(k.attr("ndim")) == 0 && !PyBool_Check(o) &&
+          nb::cast<std::string>(k.attr("dtype").attr("kind")) != "b" && PyIndex_Check(o)) {
+        out.emplace_back(static_cast<std::int64_t>(nb::cast<long long>(nb::int_(k))));
+        return;
+      }
+      throw NotImplementedError("cunp supports integer, slice, Ellipsis and None indices; integer-array and "
+                                "boolean-mask indexing is not available yet");
+    } else {
+      throw IndexError("only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or "
+                       "boolean arrays are valid indices");
+    }
+  };
+  if (PyTuple_Check(key.ptr())) {
+    for (nb::handle k : nb::borrow<nb::tuple>(key)) one(k);
+  } else {
+    one(key);
+  }
+  return out;
+}
+
+void setitem(ndarray& self, nb::handle key, nb::handle value) {
+  const std::vector<Index> idx = to_index(key);
+  ndarray target = self.view(idx);
+  if (!target.writeable()) throw ValueError("assignment destination is read-only");
+  if (is_python_scalar(value) || nb::isinstance(value, numpy().attr("generic"))) {
+    target.fill(to_scalar(value));
+    return;
+  }
+  target.assign(as_cunp(value, self.device()));
+}
+
+Shape shape_args(nb::args args) {
+  if (args.size() == 1) return to_shape(args[0]);
+  return to_shape(args);
+}
+
+Scalar single_item(const ndarray& a, const char* what) {
+  if (a.size() != 1) {
+    if (std::strcmp(what, "bool") == 0) {
+      throw ValueError("The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()");
+    }
+    throw TypeError("only length-1 arrays can be converted to Python scalars");
+  }
+  return a.item();
+}
+
+nb::object tolist_rec(const ndarray& host, int axis, std::int64_t offset) {
+  if (axis == host.ndim()) {
+    const char* base = static_cast<const char*>(host.storage()->data()) + offset;
+    return scalar_to_python(Scalar::read(host.dtype(), base));
+  }
+  nb::list out;
+  const auto a = static_cast<std::size_t>(axis);
+  for (std::int64_t i = 0; i < host.shape()[a]; ++i) out.append(tolist_rec(host, axis + 1, offset + i * host.strides()[a]));
+  return out;
+}
+
+}  // namespace
+
+ndarray as_cunp_array(nb::handle value, Device device, std::optional<DType> dtype) {
+  return as_cunp(value, device, dtype);
+}
+nb::object as_numpy(const ndarray& a, Order order) { return to_numpy(a, order); }
+nb::object as_numpy_view(const ndarray& a) { return numpy_view(a); }
+
+void bind_ndarray(nb::module_& m) {
+  nb::class_<ndarray> cls(m, "ndarray");
+  cls.def_prop_rw(
+         "shape", [](const ndarray& a) { return shape_to_tuple(a.shape()); },
+         [](ndarray& a, nb::handle shape) { a.set_shape(to_shape(shape)); })
+      .def_prop_ro("strides", [](const ndarray& a) { return shape_to_tuple(a.strides()); })
+      .def_prop_ro("dtype", [](const ndarray& a) { return dtype_object(a.dtype()); })
+      .def_prop_ro("ndim", &ndarray::ndim)
+      .def_prop_ro("size", &ndarray::size)
+      .def_prop_ro("itemsize", &ndarray::itemsize)
+      .def_prop_ro("nbytes", &ndarray::nbytes)
+      .def_prop_ro("_offset", &ndarray::offset)
+      .def_prop_ro("_device_str", [](const ndarray& a) { return a.device().str(); })
+      .def_prop_ro("_ptr", [](const ndarray& a) { return reinterpret_cast<std::uintptr_t>(a.data()); })
+      .def_prop_ro("_c_contiguous", &ndarray::is_c_contiguous)
+      .def_prop_ro("_f_contiguous", &ndarray::is_f_contiguous)
+      .def_prop_ro("_owndata", &ndarray::owndata)
+      .def_prop_ro("_aligned", [](const ndarray& a) { return a.flags().aligned; })
+      .def_prop_rw("_writeable", &ndarray::writeable, [](ndarray& a, bool w) { a.set_writeable(w); })
+      .def_prop_ro("base", [](const ndarray& a) -> nb::object {
+        if (a.owndata()) return nb::none();
+        return nb::cast(a.base());
+      })
+      .def_prop_ro("T", [](const ndarray& a) { return a.T(); })
+      .def("transpose",
+           [](const ndarray& a, nb::args axes) {
+             if (axes.size() == 0 || (axes.size() == 1 && axes[0].is_none())) return a.transpose();
+             std::vector<int> ax;
+             nb::handle src = axes.size() == 1 && PySequence_Check(axes[0].ptr()) ? axes[0] : nb::handle(axes);
+             for (nb::handle h : src) ax.push_back(nb::cast<int>(h));
+             return a.transpose(ax);
+           })
+      .def("__len__",
+           [](const ndarray& a) {
+             if (a.ndim() == 0) throw TypeError("len() of unsized object");
+             return a.shape()[0];
+           })
+      .def("__getitem__", [](const ndarray& a, nb::handle key) { return a.view(to_index(key)); })
+      .def("__setitem__", [](ndarray& a, nb::handle key, nb::handle value) { setitem(a, key, value); })
+      .def(
+          "reshape",
+          [](const ndarray& a, nb::args shape, nb::handle order) {
+            return a.reshape(shape_args(shape), to_order(order, Order::C));
+          },
+          nb::arg("shape"), nb::arg("order") = "C")
+      .def(
+          "ravel", [](const ndarray& a, nb::handle order) { return a.ravel(to_order(order, Order::C)); },
+          nb::arg("order") = "C")
+      .def(
+          "flatten", [](const ndarray& a, nb::handle order) { return a.flatten(to_order(order, Order::C)); },
+          nb::arg("order") = "C")
+      .def("squeeze", [](const ndarray& a, nb::handle axis) {
+        if (axis.is_none()) return a.squeeze();
+        std::vector<bool> drop(static_cast<std::size_t>(a.ndim()), false);
+        auto mark = [&](nb::handle h) {
+          const int ax = normalize_axis(nb::cast<long long>(h), a.ndim());
+          if (a.shape()[static_cast<std::size_t>(ax)] != 1) {
+            throw ValueError("cannot select an axis to squeeze out which has size not equal to one");
+          }
+          drop[static_cast<std::size_t>(ax)] = true;
+        };
+        if (PyTuple_Check(axis.ptr()) || PyList_Check(axis.ptr())) {
+          for (nb::handle h : axis) mark(h);
+        } else {
+          mark(axis);
+        }
+        Shape sh;
+        Strides st;
+        for (int i = 0; i < a.ndim(); ++i) {
+          if (!drop[static_cast<std::size_t>(i)]) {
+            sh.push_back(a.shape()[static_cast<std::size_t>(i)]);
+            st.push_back(a.strides()[static_cast<std::size_t>(i)]);
+          }
+        }
+        return make_view(a, sh, st, a.offset());
+      }, nb::arg("axis") = nb::none())
+      .def(
+          "copy", [](const ndarray& a, nb::handle order) { return a.copy(to_order(order, Order::C)); },
+          nb::arg("order") = "C")
+      .def(
+          "astype",
+          [](const ndarray& a, nb::handle dtype, nb::handle order, const std::string& casting, nb::handle, bool copy) {
+            return a.astype(to_dtype(dtype), {.order = to_order(order, Order::K),
+                                              .casting = parse_casting(casting),
+                                              .copy = copy});
+          },
+          nb::arg("dtype"), nb::arg("order") = "K", nb::arg("casting") = "unsafe", nb::arg("subok") = true,
+          nb::arg("copy") = true)
+      .def("fill", [](ndarray& a, nb::handle v) { a.fill(to_scalar(v)); })
+      .def("item",
+           [](const ndarray& a, nb::args args) {
+             if (args.size() == 0) return scalar_to_python(a.item());
+             if (args.size() == 1 && !PyTuple_Check(args[0].ptr())) {
+               return scalar_to_python(a.item(nb::cast<std::int64_t>(args[0])));
+             }
+             nb::handle src = args.size() == 1 ? args[0] : nb::handle(args);
+             std::vector<std::int64_t> idx;
+             for (nb::handle h : src) idx.push_back(nb::cast<std::int64_t>(h));
+             return scalar_to_python(a.item(idx));
+           })
+      .def("tolist",
+           [](const ndarray& a) {
+             const ndarray host = a.to(Device::cpu());
+             return tolist_rec(host, 0, host.offset());
+           })
+      .def("__float__", [](const ndarray& a) { return single_item(a, "float").to_double(); })
+      .def("__int__", [](const ndarray& a) {
+        const Scalar s = single_item(a, "int");
+        if (is_inexact(s.dtype())) {
+          const double d = s.to_double();
+          if (std::isnan(d)) throw ValueError("cannot convert float NaN to integer");
+          if (std::isinf(d)) throw OverflowError("cannot convert float infinity to integer");
+          return nb::steal(PyLong_FromDouble(d));
+        }
+        return scalar_to_python(s);
+      })
+      .def("__index__", [](const ndarray& a) {
+        if (!is_integer(a.dtype()) && a.dtype() != DType::Bool) {
+          throw TypeError("only integer scalar arrays can be converted to a scalar index");
+        }
+        if (a.ndim() != 0) throw TypeError("only integer scalar arrays can be converted to a scalar index");
+        return scalar_to_python(a.item());
+      })
+      .def("__complex__", [](const ndarray& a) { return single_item(a, "complex").to_complex(); })
+      .def("__bool__", [](const ndarray& a) { return single_item(a, "bool").to_bool(); })
+      .def("__repr__", &ndarray::repr)
+      .def("__str__", &ndarray::str)
+      .def("__copy__", [](const ndarray& a) { return a.copy(Order::K); })
+      .def("__deepcopy__", [](const ndarray& a, nb::handle) { return a.copy(Order::K); })
+      .def(
+          "get",
+          [](const ndarray& a, nb::handle stream, nb::handle order, nb::handle out) -> nb::object {
+            (void)stream;
+            if (!out.is_none()) {
+              ndarray host = wrap_numpy(out);
+              if (host.shape() != a.shape()) {
+                throw ValueError("Shape mismatch. Expected shape: " + shape_str(a.shape()) +
+                                 ", actual shape: " + shape_str(host.shape()));
+              }
+              if (host.dtype() != a.dtype()) throw TypeError("dtype mismatch between out and the array");
+              host.assign(a);
+              return nb::borrow(out);
+            }
+            return to_numpy(a, to_order(order, Order::C));
+          },
+          nb::arg("stream") = nb::none(), nb::arg("order") = "C", nb::arg("out") = nb::none())
+      .def("set",
+           [](ndarray& a, nb::handle arr, nb::handle stream) {
+             (void)stream;
+             ndarray host = wrap_numpy(numpy().attr("asarray")(arr));
+             if (host.shape() != a.shape()) {
+               throw ValueError("Shape mismatch. Old shape: " + shape_str(a.shape()) +
+                                ", new shape: " + shape_str(host.shape()));
+             }
+             if (host.dtype() != a.dtype()) throw TypeError("dtype mismatch between the array and its new data");
+             a.assign(host);
+           },
+           nb::arg("arr"), nb::arg("stream") = nb::none())
+      .def("_to_device", [](const ndarray& a, const std::string& dev, bool copy) {
+        return a.to(Device::parse(dev), copy);
+      }, nb::arg("device"), nb::arg("copy") = false)
+      .def("_numpy_view", [](const ndarray& a) {
+        if (!a.device().is_cpu()) throw TypeError("not a cpu array");
+        return numpy_view(a);
+      })
+      .def("_may_share_memory", &ndarray::may_share_memory);
+
+  m.def("_as_cunp", [](nb::handle v, nb::handle device, nb::handle dtype) {
+    const Device d = to_optional_device(device).value_or(current_device());
+    check_device(d);
+    return as_cunp(v, d, to_optional_dtype(dtype));
+  }, nb::arg("value"), nb::arg("device") = nb::none(), nb::arg("dtype") = nb::none());
+  m.def("_broadcast_to", [](const ndarray& a, nb::handle shape) { return a.broadcast_to(to_shape(shape)); });
+  m.def("_to_numpy", [](const ndarray& a, nb::handle order) { return to_numpy(a, to_order(order, Order::C)); },
+        nb::arg("a"), nb::arg("order") = "C");
+}
+
+}  // namespace cunp::py

@@ -1,0 +1,316 @@
+// src/core/copy.cpp — moving elements: copies, casts, fills, assignment, transfers
+// between devices, item() and printing. Every element move goes through
+// copy_elements, which dispatches to the cpu or cuda backend.
+#include <cuda_runtime_api.h>
+
+#include <cstring>
+#include <string>
+
+#include "core/copy.hpp"
+#include "core/printing.hpp"
+#include "cpu/copy.hpp"
+#include "cuda/copy.hpp"
+#include "cuda/runtime.hpp"
+#include "cunp/creation.hpp"
+#include "cunp/error.hpp"
+#include "cunp/ndarray.hpp"
+#include "cunp/stream.hpp"
+#include "iter/layout.hpp"
+
+namespace cunp {
+namespace {
+
+void cuda_check(cudaError_t err, const char* call) {
+  if (err != cudaSuccess) {
+    cudaGetLastError();
+    throw CudaError(call, err, cudaGetErrorString(err));
+  }
+}
+
+// Same-device element copy with cast; src already has dst's shape (broadcast strides).
+void copy_same_device(const ndarray& dst, const ndarray& src, const Strides& src_strides) {
+  const iter::LoopLayout layout = iter::make_layout(dst.shape(), {dst.strides(), src_strides});
+  if (dst.device().is_cpu()) {
+    cpu::copy_cast(layout, dst.data(), dst.dtype(), src.data(), src.dtype());
+  } else {
+    cuda::DeviceScope scope(dst.device().index);
+    cuda::copy_cast(layout, dst.data(), dst.dtype(), src.data(), src.dtype());
+  }
+}
+
+// Keeps a host buffer alive until the stream reaches this point (for async copies
+// from pinned memory).
+void keep_alive_until_done(cudaStream_t stream, const std::shared_ptr<Storage>& storage) {
+  auto* holder = new std::shared_ptr<Storage>(storage);
+  const cudaError_t err = cudaLaunchHostFunc(
+      stream, [](void* p) { delete static_cast<std::shared_ptr<Storage>*>(p); }, holder);
+  if (err != cudaSuccess) {
+    delete holder;
+    cudaStreamSynchronize(stream);
+    cuda_check(err, "cudaLaunchHostFunc");
+  }
+}
+
+// Raw byte transfer of a C-contiguous array to a C-contiguous array of the same
+// dtype and size on another device.
+void transfer_contiguous(const ndarray& dst, const ndarray& src) {
+  const auto nbytes = static_cast<std::size_t>(src.nbytes());
+  if (nbytes == 0) return;
+  const Device sd = src.device(), dd = dst.device();
+  if (sd.is_cpu() && dd.is_cuda()) {
+    cuda::DeviceScope scope(dd.index);
+    const cudaStream_t s = cuda::current_stream_handle();
+    cuda_check(cudaMemcpyAsync(dst.data(), src.data(), nbytes, cudaMemcpyHostToDevice, s), "cudaMemcpyAsync");
+    // Pageable sources are staged before cudaMemcpyAsync returns; pinned ones are read
+    // later by the DMA engine, so the buffer must outlive the copy.
+    if (src.storage()->pinned()) keep_alive_until_done(s, src.storage());
+  } else if (sd.is_cuda() && dd.is_cpu()) {
+    cuda::DeviceScope scope(sd.index);
+    const cudaStream_t s = cuda::current_stream_handle();
+    cuda_check(cudaMemcpyAsync(dst.data(), src.data(), nbytes, cudaMemcpyDeviceToHost, s), "cudaMemcpyAsync");
+    // The host sees the data only after the copy finished: device-to-host is a sync point.
+    cuda_check(cudaStreamSynchronize(s), "cudaStreamSynchronize");
+  } else {
+    cuda::DeviceScope scope(dd.index);
+    cuda_check(cudaMemcpyPeerAsync(dst.data(), dd.index, src.data(), sd.index, nbytes,
+                                   cuda::current_stream_handle()),
+               "cudaMemcpyPeerAsync");
+  }
+}
+
+ndarray c_contiguous_on_own_device(const ndarray& a) {
+  return a.is_c_contiguous() ? a : a.copy(Order::C);
+}
+
+}  // namespace
+
+namespace detail {
+
+void copy_elements(const ndarray& dst, const ndarray& src) {
+  if (dst.size() == 0) return;
+  if (!dst.writeable()) throw ValueError("assignment destination is read-only");
+  if (dst.device() == src.device()) {
+    Strides ss = iter::broadcast_strides(src, dst.shape());
+    // Overlapping views (a[1:] = a[:-1]) read through a temporary, as NumPy does.
+    if (dst.may_share_memory(src) &&
+        !(dst.data() == src.data() && dst.strides() == ss && dst.dtype() == src.dtype())) {
+      const ndarray tmp = src.copy(Order::K);
+      copy_same_device(dst, tmp, iter::broadcast_strides(tmp, dst.shape()));
+      return;
+    }
+    copy_same_device(dst, src, ss);
+    return;
+  }
+  // Across devices: move src's own elements (never the broadcast expansion) once, in
+  // src's dtype, then finish on dst's device.
+  iter::broadcast_strides(src, dst.shape());  // shape check before any transfer
+  const ndarray packed = c_contiguous_on_own_device(src);
+  if (dst.dtype() == src.dtype() && dst.shape() == src.shape() && dst.is_c_contiguous()) {
+    transfer_contiguous(dst, packed);
+    return;
+  }
+  const ndarray staged = empty(packed.shape(), {.dtype = packed.dtype(), .device = dst.device()});
+  transfer_contiguous(staged, packed);
+  copy_same_device(dst, staged, iter::broadcast_strides(staged, dst.shape()));
+}
+
+void fill_elements(const ndarray& dst, const Scalar& value) {
+  if (dst.size() == 0) return;
+  if (!dst.writeable()) throw ValueError("assignment destination is read-only");
+  alignas(16) unsigned char bytes[16] = {};
+  value.write_as(dst.dtype(), bytes);
+  const iter::LoopLayout layout = iter::make_layout(dst.shape(), {dst.strides()});
+  if (dst.device().is_cpu()) {
+    cpu::fill(layout, dst.data(), dst.dtype(), bytes);
+  } else {
+    cuda::DeviceScope scope(dst.device().index);
+    cuda::fill(layout, dst.data(), dst.dtype(), bytes);
+  }
+}
+
+void check_weak_scalar_fits(const Scalar& value, DType dtype) {
+  // NEP 50: a Python int that the target integer dtype cannot hold is an error.
+  if (value.weak() && is_integer(value.dtype()) && is_integer(dtype) && !value.fits(dtype)) {
+    throw OverflowError("Python integer " +
+                        (value.dtype() == DType::UInt64 ? std::to_string(value.to_uint64())
+                                                        : std::to_string(value.to_int64())) +
+                        " out of bounds for " + std::string(name(dtype)));
+  }
+}
+
+}  // namespace detail
+
+// Layout strides NumPy's order='K' gives a copy: the source's axis order by
+// decreasing |stride|, made contiguous and positive.
+static Strides strides_like(const ndarray& a, Order order) {
+  if (order == Order::A) order = a.is_f_contiguous() && !a.is_c_contiguous() ? Order::F : Order::C;
+  if (order != Order::K) return contiguous_strides(a.shape(), a.itemsize(), order);
+  if (a.is_c_contiguous()) return contiguous_strides(a.shape(), a.itemsize(), Order::C);
+  if (a.is_f_contiguous()) return contiguous_strides(a.shape(), a.itemsize(), Order::F);
+  const int nd = a.ndim();
+  std::vector<int> perm(static_cast<std::size_t>(nd));
+  for (int i = 0; i < nd; ++i) perm[static_cast<std::size_t>(i)] = i;
+  std::stable_sort(perm.begin(), perm.end(), [&](int x, int y) {
+    return std::llabs(a.strides()[static_cast<std::size_t>(x)]) > std::llabs(a.strides()[static_cast<std::size_t>(y)]);
+  });
+  Strides st(static_cast<std::size_t>(nd));
+  std::int64_t step = a.itemsize();
+  for (int k = nd - 1; k >= 0; --k) {
+    const auto ax = static_cast<std::size_t>(perm[static_cast<std::size_t>(k)]);
+    st[ax] = step;
+    step *= std::max<std::int64_t>(a.shape()[ax], 1);
+  }
+  return st;
+}
+
+ndarray detail::empty_with_layout_of(const ndarray& a, DType dtype, Order order, Device device) {
+  Strides st = strides_like(a, order);
+  const std::int64_t scale = static_cast<std::int64_t>(cunp::itemsize(dtype));
+  for (auto& s : st) s = s / a.itemsize() * scale;
+  const std::int64_t n = shape_size(a.shape());
+  return ndarray(allocate(device, static_cast<std::size_t>(n * scale)), dtype, a.shape(), std::move(st), 0);
+}
+
+ndarray ndarray::copy(Order order) const {
+  check_defined();
+  ndarray out = detail::empty_with_layout_of(*this, dtype_, order, device());
+  detail::copy_elements(out, *this);
+  return out;
+}
+
+ndarray ndarray::astype(DType dtype, AstypeOptions options) const {
+  check_defined();
+  if (!can_cast(dtype_, dtype, options.casting)) {
+    throw TypeError("Cannot cast array data from dtype('" + std::string(name(dtype_)) + "') to dtype('" +
+                    std::string(name(dtype)) + "') according to the rule '" +
+                    std::string(name(options.casting)) + "'");
+  }
+  if (!options.copy && dtype == dtype_) {
+    const bool layout_ok = options.order == Order::K || options.order == Order::A ||
+                           (options.order == Order::C && is_c_contiguous()) ||
+                           (options.order == Order::F && is_f_contiguous());
+    if (layout_ok) return *this;
+  }
+  ndarray out = detail::empty_with_layout_of(*this, dtype, options.order, device());
+  detail::copy_elements(out, *this);
+  return out;
+}
+
+ndarray ndarray::to(Device device, bool copy) const {
+  check_defined();
+  check_device(device);
+  if (device == this->device() && !copy) return *this;
+  ndarray out = detail::empty_with_layout_of(*this, dtype_, Order::K, device);
+  detail::copy_elements(out, *this);
+  return out;
+}
+
+void ndarray::fill(const Scalar& value) {
+  check_defined();
+  detail::check_weak_scalar_fits(value, dtype_);
+  detail::fill_elements(*this, value);
+}
+
+void ndarray::assign(const ndarray& value, Casting casting) {
+  check_defined();
+  if (!can_cast(value.dtype(), dtype_, casting)) {
+    throw TypeError("Cannot cast array data from dtype('" + std::string(name(value.dtype())) +
+                    "') to dtype('" + std::string(name(dtype_)) + "') according to the rule '" +
+                    std::string(name(casting)) + "'");
+  }
+  detail::copy_elements(*this, value);
+}
+
+void ndarray::assign(const Scalar& value) { fill(value); }
+
+void ndarray::set_item(std::span<const Index> index, const ndarray& value) { view(index).assign(value); }
+void ndarray::set_item(std::span<const Index> index, const Scalar& value) { view(index).fill(value); }
+
+Scalar ndarray::item() const {
+  check_defined();
+  if (size() != 1) throw ValueError("can only convert an array of size 1 to a Python scalar");
+  return item(std::int64_t{0});
+}
+
+Scalar ndarray::item(std::int64_t flat_index) const {
+  check_defined();
+  const std::int64_t n = size();
+  if (flat_index < -n || flat_index >= n) throw IndexError("index " + std::to_string(flat_index) + " is out of bounds for size " + std::to_string(n));
+  if (flat_index < 0) flat_index += n;
+  // Unravel in C order.
+  std::int64_t off = offset_;
+  for (int ax = ndim() - 1; ax >= 0; --ax) {
+    const auto a = static_cast<std::size_t>(ax);
+    off += (flat_index % shape_[a]) * strides_[a];
+    flat_index /= shape_[a];
+  }
+  alignas(16) unsigned char buf[16];
+  const char* src = static_cast<const char*>(storage_->data()) + off;
+  if (device().is_cpu()) {
+    std::memcpy(buf, src, static_cast<std::size_t>(itemsize()));
+  } else {
+    cuda::DeviceScope scope(device().index);
+    const cudaStream_t s = cuda::current_stream_handle();
+    cuda_check(cudaMemcpyAsync(buf, src, static_cast<std::size_t>(itemsize()), cudaMemcpyDeviceToHost, s),
+               "cudaMemcpyAsync");
+    cuda_check(cudaStreamSynchronize(s), "cudaStreamSynchronize");
+  }
+  return Scalar::read(dtype_, buf);
+}
+
+Scalar ndarray::item(std::span<const std::int64_t> index) const {
+  check_defined();
+  if (static_cast<int>(index.size()) != ndim()) throw ValueError("incorrect number of indices for array");
+  std::int64_t flat = 0;
+  for (int ax = 0; ax < ndim(); ++ax) {
+    const auto a = static_cast<std::size_t>(ax);
+    std::int64_t i = index[a];
+    if (i < -shape_[a] || i >= shape_[a]) {
+      throw IndexError("index " + std::to_string(i) + " is out of bounds for axis " + std::to_string(ax) +
+                       " with size " + std::to_string(shape_[a]));
+    }
+    if (i < 0) i += shape_[a];
+    flat = flat * shape_[a] + i;
+  }
+  return item(flat);
+}
+
+void ndarray::copy_to_host(void* dst) const {
+  check_defined();
+  auto host = std::make_shared<Storage>(dst, static_cast<std::size_t>(nbytes()), Device::cpu(), nullptr);
+  const ndarray out(host, dtype_, shape_, contiguous_strides(shape_, itemsize()), 0);
+  detail::copy_elements(out, *this);
+}
+
+void ndarray::copy_from_host(const void* src) {
+  check_defined();
+  auto host = std::make_shared<Storage>(const_cast<void*>(src), static_cast<std::size_t>(nbytes()),
+                                        Device::cpu(), nullptr);
+  const ndarray in(host, dtype_, shape_, contiguous_strides(shape_, itemsize()), 0);
+  detail::copy_elements(*this, in);
+}
+
+void copyto(const ndarray& dst, const ndarray& src, Casting casting) {
+  ndarray d = dst;
+  d.assign(src, casting);
+}
+
+static std::vector<unsigned char> host_bytes(const ndarray& a) {
+  std::vector<unsigned char> buf(static_cast<std::size_t>(a.nbytes()));
+  if (!buf.empty()) a.copy_to_host(buf.data());
+  return buf;
+}
+
+std::string ndarray::repr() const {
+  check_defined();
+  const auto buf = host_bytes(*this);
+  return detail::format_array(buf.data(), shape_, dtype_, true);
+}
+
+std::string ndarray::str() const {
+  check_defined();
+  const auto buf = host_bytes(*this);
+  return detail::format_array(buf.data(), shape_, dtype_, false);
+}
+
+}  // namespace cunp

@@ -1,0 +1,77 @@
+// src/core/shape.cpp — shape arithmetic: sizes, contiguous strides, broadcasting.
+#include <string>
+
+#include "cunp/error.hpp"
+#include "cunp/ndarray.hpp"
+
+namespace cunp {
+
+std::int64_t shape_size(const Shape& shape) {
+  std::int64_t n = 1;
+  bool overflow = false;
+  for (std::int64_t d : shape) {
+    if (d < 0) throw ValueError("negative dimensions are not allowed");
+    if (__builtin_mul_overflow(n, d, &n)) overflow = true;
+  }
+  if (overflow) throw ValueError("array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
+  return n;
+}
+
+Strides contiguous_strides(const Shape& shape, std::int64_t itemsize, Order order) {
+  Strides s(shape.size());
+  std::int64_t step = itemsize;
+  if (order == Order::F) {
+    for (std::size_t i = 0; i < shape.size(); ++i) {
+      s[i] = step;
+      step *= shape[i] > 0 ? shape[i] : 1;
+    }
+  } else {
+    for (std::size_t i = shape.size(); i-- > 0;) {
+      s[i] = step;
+      step *= shape[i] > 0 ? shape[i] : 1;
+    }
+  }
+  return s;
+}
+
+std::string shape_str(const Shape& shape) {
+  std::string s = "(";
+  for (std::size_t i = 0; i < shape.size(); ++i) {
+    if (i) s += ", ";
+    s += std::to_string(shape[i]);
+  }
+  if (shape.size() == 1) s += ",";
+  return s + ")";
+}
+
+Shape broadcast_shapes(std::span<const Shape> shapes) {
+  std::size_t nd = 0;
+  for (const Shape& s : shapes) nd = std::max(nd, s.size());
+  Shape out(nd, 1);
+  for (const Shape& s : shapes) {
+    const std::size_t off = nd - s.size();
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      const std::int64_t d = s[i];
+      std::int64_t& o = out[off + i];
+      if (d == o || d == 1) continue;
+      if (o == 1) {
+        o = d;
+        continue;
+      }
+      std::string list;
+      for (const Shape& t : shapes) list += " " + shape_str(t);
+      throw ValueError("operands could not be broadcast together with shapes" + list);
+    }
+  }
+  return out;
+}
+
+Order parse_order(std::string_view text) {
+  if (text == "C" || text == "c") return Order::C;
+  if (text == "F" || text == "f") return Order::F;
+  if (text == "A" || text == "a") return Order::A;
+  if (text == "K" || text == "k") return Order::K;
+  throw ValueError("order must be one of 'C', 'F', 'A', or 'K' (got '" + std::string(text) + "')");
+}
+
+}  // namespace cunp

@@ -1,0 +1,15 @@
+// src/cpu/copy.hpp — element copies, casts and fills on the cpu device.
+#pragma once
+
+#include "cunp/dtype.hpp"
+#include "iter/layout.hpp"
+
+namespace cunp::cpu {
+
+// dst[i] = cast<dst_dtype>(src[i]) over `layout` (operand 0: dst, operand 1: src).
+void copy_cast(const iter::LoopLayout& layout, void* dst, DType dst_dtype, const void* src,
+               DType src_dtype);
+// dst[i] = *value over `layout` (operand 0: dst); `value` is one element of dst_dtype.
+void fill(const iter::LoopLayout& layout, void* dst, DType dst_dtype, const void* value);
+
+}  // namespace cunp::cpu

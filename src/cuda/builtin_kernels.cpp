@@ -1,0 +1,56 @@
+// src/cuda/builtin_kernels.cpp — see builtin_kernels.hpp.
+#include "cuda/builtin_kernels.hpp"
+
+#include "cuda/ops_types.hpp"
+
+namespace cunp::cuda {
+namespace {
+
+constexpr int kNdimVariants[] = {0, 1, 2, 3, 4, 8, 16, 32, 64};
+
+// The dtypes fills are generated for: fills run as the unsigned integer of the
+// element width (complex128 as itself), see copy.cpp.
+constexpr DType kFillDTypes[] = {DType::UInt8, DType::UInt16, DType::UInt32, DType::UInt64,
+                                 DType::Complex128};
+
+void add_variants(std::vector<CopyKernelSpec>& out, CopyKind kind, DType dst, DType src) {
+  for (int ndim : kNdimVariants)
+    for (bool index64 : {false, true})
+      out.push_back({.kind = kind, .dst = dst, .src = src, .ndim = ndim, .index64 = index64});
+}
+
+}  // namespace
+
+std::vector<CopyKernelSpec> builtin_copy_specs() {
+  std::vector<CopyKernelSpec> specs;
+  for (int s = 0; s < kNumDTypes; ++s)
+    for (int d = 0; d < kNumDTypes; ++d)
+      add_variants(specs, CopyKind::Cast, static_cast<DType>(d), static_cast<DType>(s));
+  for (DType d : kFillDTypes) add_variants(specs, CopyKind::Fill, d, d);
+  return specs;
+}
+
+std::vector<KernelSource> builtin_kernel_sources() {
+  std::vector<KernelSource> sources;
+  for (const CopyKernelSpec& spec : builtin_copy_specs())
+    sources.push_back(copy_kernel_source(spec));
+  return sources;
+}
+
+std::vector<BuiltinProgram> builtin_kernel_programs() {
+  std::vector<BuiltinProgram> programs;
+  for (const CopyKernelSpec& spec : builtin_copy_specs()) {
+    const std::string group = spec.kind == CopyKind::Cast
+                                  ? "cast_" + std::string(ops_type_code(spec.src)) + "_" +
+                                        std::string(ops_type_code(spec.dst))
+                                  : "fill_" + std::string(ops_type_code(spec.dst));
+    if (programs.empty() || programs.back().name != group)
+      programs.push_back(
+          {.name = group, .source = std::string(copy_kernels_preamble()), .kernel_names = {}});
+    programs.back().source += copy_kernel_entry(spec);
+    programs.back().kernel_names.push_back(copy_kernel_name(spec));
+  }
+  return programs;
+}
+
+}  // namespace cunp::cuda

@@ -1,0 +1,33 @@
+// src/cuda/builtin_kernels.hpp — the list of every kernel the engine itself generates,
+// so that a test (without a GPU) can compile them all with NVRTC.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "cuda/copy_source.hpp"
+#include "cuda/kernel_cache.hpp"
+
+namespace cunp::cuda {
+
+// A program holding several built-in kernels behind one shared preamble.
+struct BuiltinProgram {
+  std::string name;  // "cast_f4_f8", "fill_u4"
+  std::string source;
+  std::vector<std::string> kernel_names;  // the extern "C" kernels it defines
+};
+
+// Every copy/cast/fill kernel: all 14x14 cast pairs and the fills, each contiguous
+// (32/64-bit index) and strided for every ndim bucket (1, 2, 3, 4, 8, 16, 32, 64) with
+// 32/64-bit index.
+std::vector<CopyKernelSpec> builtin_copy_specs();
+
+// Each built-in kernel as the single-kernel program the engine compiles at run time.
+std::vector<KernelSource> builtin_kernel_sources();
+
+// The same kernels batched: one program per cast pair and per fill dtype, whose text
+// is one preamble followed by the same entries as the single programs. Compiling
+// these is how the CI test covers every kernel in reasonable time.
+std::vector<BuiltinProgram> builtin_kernel_programs();
+
+}  // namespace cunp::cuda

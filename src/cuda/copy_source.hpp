@@ -1,0 +1,47 @@
+// src/cuda/copy_source.hpp — the CUDA source of the copy/cast and fill kernels.
+// copy.cpp launches them; builtin_kernels.cpp lists them for the NVRTC test.
+#pragma once
+
+#include <string>
+
+#include "cuda/kernel_cache.hpp"
+#include "cunp/dtype.hpp"
+
+namespace cunp::cuda {
+
+enum class CopyKind : std::uint8_t { Cast, Fill };
+
+inline constexpr int kCopyBlockSize = 256;  // threads per block of every copy kernel
+inline constexpr int kCopyUnroll = 4;       // 16-byte packs in flight per thread
+inline constexpr int kMaxStridedDims = 64;
+
+// One kernel: (src dtype, dst dtype) or the dst dtype of a fill, the layout class and
+// the index width.
+struct CopyKernelSpec {
+  CopyKind kind = CopyKind::Cast;
+  DType dst = DType::Float32;
+  DType src = DType::Float32;  // unused by Fill
+  // 0: contiguous. 1..4: strided with that exact ndim (unrolled index math).
+  // 8, 16, 32, 64: strided, any ndim up to the bucket (run-time loop).
+  int ndim = 0;
+  bool index64 = false;
+};
+
+// The ndim a strided kernel is generated for, for a layout of `ndim` dims (1..64).
+int strided_ndim_bucket(int ndim) noexcept;
+
+// Elements per 16-byte pack of a contiguous kernel: 16 / the widest itemsize involved.
+int copy_pack_elements(const CopyKernelSpec& spec) noexcept;
+
+// The extern "C" name, e.g. cunp_cast_f4_f8_c_i32, cunp_fill_c8_s3_i64.
+std::string copy_kernel_name(const CopyKernelSpec& spec);
+// The shared part of every copy program (includes and device templates).
+std::string_view copy_kernels_preamble();
+// The extern "C" definition of one kernel; any number of them may follow one preamble.
+std::string copy_kernel_entry(const CopyKernelSpec& spec);
+// A whole program for one kernel.
+KernelSource copy_kernel_source(const CopyKernelSpec& spec);
+// The in-memory cache key of a kernel for sm_<arch>.
+KernelKey copy_kernel_key(const CopyKernelSpec& spec, int arch) noexcept;
+
+}  // namespace cunp::cuda

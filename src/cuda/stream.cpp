@@ -1,0 +1,221 @@
+// src/cuda/stream.cpp — streams, events and the per-thread current stream.
+#include "cunp/stream.hpp"
+
+#include <cuda_runtime_api.h>
+
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "cunp/device.hpp"
+#include "cunp/error.hpp"
+#include "cuda/runtime.hpp"
+
+namespace cunp {
+namespace {
+
+void check(cudaError_t err, const char* call) {
+  if (err != cudaSuccess) {
+    cudaGetLastError();
+    throw CudaError(call, err, cudaGetErrorString(err));
+  }
+}
+
+// Note [Per-thread default stream]: with CUNP_CUDA_PER_THREAD_DEFAULT_STREAM=1 the
+// "null" stream is cudaStreamPerThread, so threads that never pick a stream do not
+// serialize on the legacy default stream.
+cudaStream_t null_handle() {
+  static const bool per_thread = [] {
+    const char* env = std::getenv("CUNP_CUDA_PER_THREAD_DEFAULT_STREAM");
+    return env && env[0] == '1';
+  }();
+  return per_thread ? cudaStreamPerThread : cudaStreamLegacy;
+}
+
+int resolve_device(int device) { return device < 0 ? current_cuda_device() : device; }
+
+}  // namespace
+
+struct Stream::Impl {
+  cudaStream_t handle = nullptr;
+  int device = 0;
+  bool owned = false;
+  bool non_blocking = false;
+  ~Impl() {
+    if (owned && handle) {
+      cuda::DeviceScope scope(device);
+      cudaStreamDestroy(handle);
+    }
+  }
+};
+
+namespace {
+
+// One shared Impl per device for the null stream, so handing it out allocates nothing.
+std::shared_ptr<Stream::Impl> null_impl(int device) {
+  static std::vector<std::shared_ptr<Stream::Impl>> impls = [] {
+    std::vector<std::shared_ptr<Stream::Impl>> v;
+    for (int i = 0; i < cuda_device_count(); ++i) {
+      auto impl = std::make_shared<Stream::Impl>();
+      impl->handle = null_handle();
+      impl->device = i;
+      v.push_back(impl);
+    }
+    return v;
+  }();
+  check_device(Device::cuda(device));
+  return impls[static_cast<std::size_t>(device)];
+}
+
+thread_local std::vector<Stream> tl_current_streams;
+
+}  // namespace
+
+Stream::Stream() : impl_(null_impl(current_cuda_device())) {}
+Stream::Stream(std::shared_ptr<Impl> impl) : impl_(std::move(impl)) {}
+
+Stream Stream::null(int device) { return Stream(null_impl(resolve_device(device))); }
+
+Stream Stream::create(int device, bool non_blocking, int priority) {
+  device = resolve_device(device);
+  check_device(Device::cuda(device));
+  cuda::DeviceScope scope(device);
+  auto impl = std::make_shared<Impl>();
+  impl->device = device;
+  impl->owned = true;
+  impl->non_blocking = non_blocking;
+  check(cudaStreamCreateWithPriority(&impl->handle, non_blocking ? cudaStreamNonBlocking : cudaStreamDefault,
+                                     priority),
+        "cudaStreamCreateWithPriority");
+  return Stream(std::move(impl));
+}
+
+Stream Stream::external(void* handle, int device) {
+  auto impl = std::make_shared<Impl>();
+  impl->handle = static_cast<cudaStream_t>(handle);
+  impl->device = resolve_device(device);
+  return Stream(std::move(impl));
+}
+
+void* Stream::handle() const noexcept { return impl_->handle; }
+int Stream::device() const noexcept { return impl_->device; }
+bool Stream::is_null() const noexcept {
+  return impl_->handle == nullptr || impl_->handle == cudaStreamLegacy ||
+         impl_->handle == cudaStreamPerThread;
+}
+bool Stream::non_blocking() const noexcept { return impl_->non_blocking; }
+
+void Stream::synchronize() const {
+  cuda::DeviceScope scope(impl_->device);
+  check(cudaStreamSynchronize(impl_->handle), "cudaStreamSynchronize");
+}
+
+bool Stream::query() const {
+  cuda::DeviceScope scope(impl_->device);
+  const cudaError_t err = cudaStreamQuery(impl_->handle);
+  if (err == cudaErrorNotReady) return false;
+  check(err, "cudaStreamQuery");
+  return true;
+}
+
+void Stream::wait_event(const Event& event) const {
+  cuda::DeviceScope scope(impl_->device);
+  check(cudaStreamWaitEvent(impl_->handle, static_cast<cudaEvent_t>(event.handle()), 0),
+        "cudaStreamWaitEvent");
+}
+
+Stream current_stream(int device) {
+  device = resolve_device(device);
+  const auto d = static_cast<std::size_t>(device);
+  if (d < tl_current_streams.size() && tl_current_streams[d].handle() != nullptr) {
+    return tl_current_streams[d];
+  }
+  return Stream::null(device);
+}
+
+void set_current_stream(const Stream& stream) {
+  const auto d = static_cast<std::size_t>(stream.device());
+  if (tl_current_streams.size() <= d) {
+    tl_current_streams.reserve(d + 1);
+    while (tl_current_streams.size() <= d) {
+      tl_current_streams.push_back(Stream::null(static_cast<int>(tl_current_streams.size())));
+    }
+  }
+  tl_current_streams[d] = stream;
+}
+
+StreamGuard::StreamGuard(const Stream& stream) : previous_(current_stream(stream.device())) {
+  set_current_stream(stream);
+}
+StreamGuard::~StreamGuard() { set_current_stream(previous_); }
+
+struct Event::Impl {
+  cudaEvent_t handle = nullptr;
+  int device = 0;
+  ~Impl() {
+    if (handle) {
+      cuda::DeviceScope scope(device);
+      cudaEventDestroy(handle);
+    }
+  }
+};
+
+Event::Event(bool blocking, bool disable_timing, bool interprocess) : impl_(std::make_shared<Impl>()) {
+  impl_->device = current_cuda_device();
+  unsigned flags = cudaEventDefault;
+  if (blocking) flags |= cudaEventBlockingSync;
+  if (disable_timing || interprocess) flags |= cudaEventDisableTiming;
+  if (interprocess) flags |= cudaEventInterprocess;
+  check(cudaEventCreateWithFlags(&impl_->handle, flags), "cudaEventCreateWithFlags");
+}
+
+void Event::record() const { record(current_stream(impl_->device)); }
+void Event::record(const Stream& stream) const {
+  if (stream.device() != impl_->device) {
+    throw ValueError("cannot record an event of device cuda:" + std::to_string(impl_->device) +
+                     " on a stream of device cuda:" + std::to_string(stream.device()));
+  }
+  cuda::DeviceScope scope(impl_->device);
+  check(cudaEventRecord(impl_->handle, static_cast<cudaStream_t>(stream.handle())), "cudaEventRecord");
+}
+void Event::synchronize() const { check(cudaEventSynchronize(impl_->handle), "cudaEventSynchronize"); }
+bool Event::query() const {
+  const cudaError_t err = cudaEventQuery(impl_->handle);
+  if (err == cudaErrorNotReady) return false;
+  check(err, "cudaEventQuery");
+  return true;
+}
+void* Event::handle() const noexcept { return impl_->handle; }
+int Event::device() const noexcept { return impl_->device; }
+
+float get_elapsed_time(const Event& start, const Event& end) {
+  float ms = 0;
+  check(cudaEventElapsedTime(&ms, static_cast<cudaEvent_t>(start.handle()),
+                             static_cast<cudaEvent_t>(end.handle())),
+        "cudaEventElapsedTime");
+  return ms;
+}
+
+void device_synchronize() { check(cudaDeviceSynchronize(), "cudaDeviceSynchronize"); }
+
+namespace cuda {
+
+DeviceScope::DeviceScope(int index) : previous_(-1) {
+  int cur = -1;
+  if (cudaGetDevice(&cur) != cudaSuccess) {
+    cudaGetLastError();
+    return;
+  }
+  if (cur != index) {
+    previous_ = cur;
+    cudaSetDevice(index);
+  }
+}
+DeviceScope::~DeviceScope() {
+  if (previous_ >= 0) cudaSetDevice(previous_);
+}
+
+cudaStream_t current_stream_handle() { return static_cast<cudaStream_t>(current_stream().handle()); }
+
+}  // namespace cuda
+}  // namespace cunp

@@ -1,0 +1,104 @@
+"""The NumPy oracle: run one test body with xp=numpy and xp=cunp and compare."""
+import functools
+
+import numpy
+import pytest
+
+import cunp
+
+
+def random_array(shape, dtype, rng=None, low=-50, high=50):
+    """Fresh random host data of any dtype, never all zeros."""
+    rng = rng or numpy.random.default_rng()
+    dtype = numpy.dtype(dtype)
+    if dtype.kind == "b":
+        return rng.integers(0, 2, size=shape).astype(dtype)
+    if dtype.kind == "u":
+        return rng.integers(0, min(high, numpy.iinfo(dtype).max) + 1, size=shape).astype(dtype)
+    if dtype.kind == "i":
+        info = numpy.iinfo(dtype)
+        return rng.integers(max(low, info.min), min(high, info.max) + 1, size=shape).astype(dtype)
+    if dtype.kind == "f":
+        return (rng.uniform(low, high, size=shape)).astype(dtype)
+    real = rng.uniform(low, high, size=shape)
+    imag = rng.uniform(low, high, size=shape)
+    return (real + 1j * imag).astype(dtype)
+
+
+def to_host(x):
+    if isinstance(x, cunp.ndarray):
+        return x.get()
+    return x
+
+
+def assert_array_equal(actual, expected, *, rtol=0.0, atol=0.0, check_dtype=True):
+    """actual: a cunp array; expected: a NumPy array. Shape, dtype and values must agree
+    (NaNs in the same places count as equal)."""
+    assert isinstance(actual, cunp.ndarray), "expected a cunp.ndarray, got %r" % type(actual)
+    expected = numpy.asarray(expected)
+    assert actual.shape == expected.shape, "shape %r != %r" % (actual.shape, expected.shape)
+    if check_dtype:
+        assert actual.dtype == expected.dtype, "dtype %r != %r" % (actual.dtype, expected.dtype)
+    host = actual.get()
+    if rtol or atol:
+        numpy.testing.assert_allclose(host, expected, rtol=rtol, atol=atol, equal_nan=True)
+    else:
+        numpy.testing.assert_array_equal(host, expected, strict=False)
+
+
+def assert_same(actual, expected, **kw):
+    if isinstance(expected, numpy.ndarray):
+        assert_array_equal(actual, expected, **kw)
+    elif isinstance(expected, (tuple, list)):
+        assert type(actual) is type(expected) and len(actual) == len(expected)
+        for a, e in zip(actual, expected):
+            assert_same(a, e, **kw)
+    elif isinstance(expected, numpy.generic):
+        # Reductions/items: cunp gives 0-d arrays or Python scalars where NumPy gives scalars.
+        host = actual.get() if isinstance(actual, cunp.ndarray) else numpy.asarray(actual)
+        if kw.get("check_dtype", True) and isinstance(actual, cunp.ndarray):
+            assert host.dtype == expected.dtype
+        numpy.testing.assert_array_equal(host, expected)
+    else:
+        assert type(actual) is type(expected), "%r is not a %r" % (type(actual), type(expected))
+        assert actual == expected or (actual != actual and expected != expected)
+
+
+def numpy_cunp_equal(*, rtol=0.0, atol=0.0, check_dtype=True):
+    """Decorator: calls the test with xp=numpy and xp=cunp and compares the results
+    (values, dtypes, shapes), or checks that both raise the same exception type."""
+    def deco(fn):
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            np_err = cp_err = None
+            expected = actual = None
+            try:
+                expected = fn(*args, xp=numpy, **kwargs)
+            except Exception as e:  # noqa: BLE001 - the oracle's exception is the expectation
+                np_err = e
+            try:
+                actual = fn(*args, xp=cunp, **kwargs)
+            except Exception as e:  # noqa: BLE001
+                cp_err = e
+            if np_err is not None or cp_err is not None:
+                if np_err is None:
+                    raise cp_err
+                if cp_err is None:
+                    pytest.fail("NumPy raised %r but cunp returned %r" % (np_err, actual))
+                assert isinstance(cp_err, type(np_err)), (
+                    "NumPy raised %s(%s) but cunp raised %s(%s)" % (type(np_err).__name__, np_err,
+                                                                   type(cp_err).__name__, cp_err))
+                return
+            assert expected is not None, "the test body must return a value to compare"
+            assert_same(actual, expected, rtol=rtol, atol=atol, check_dtype=check_dtype)
+        # pytest must not see the xp parameter.
+        wrapper.__signature__ = _without_xp(fn)
+        return wrapper
+    return deco
+
+
+def _without_xp(fn):
+    import inspect
+
+    sig = inspect.signature(fn)
+    return sig.replace(parameters=[p for p in sig.parameters.values() if p.name != "xp"])
