@@ -102,7 +102,7 @@ class ndarray {
   // A view when NumPy returns one, else a copy. One dimension may be -1.
   ndarray reshape(const Shape& shape, Order order = Order::C) const;
   ndarray ravel(Order order = Order::C) const;
-  ndarray flatten(Order order = Order::C) const { return copy(order).reshape({-1}, order == Order::F ? Order::F : Order::C); }
+  ndarray flatten(Order order = Order::C) const;  // always a copy
   ndarray squeeze() const;
   ndarray broadcast_to(const Shape& shape) const;  // read-only view
   // A view with new shape/strides/offset over the same buffer (checked against its bounds).

@@ -330,6 +330,7 @@ void bind_ndarray(nb::module_& m) {
           if (std::isinf(d)) throw OverflowError("cannot convert float infinity to integer");
           return nb::steal(PyLong_FromDouble(d));
         }
+        if (s.dtype() == DType::Bool) return nb::object(nb::int_(s.to_int64()));
         return scalar_to_python(s);
       })
       .def("__index__", [](const ndarray& a) {

@@ -129,6 +129,11 @@ void fill_elements(const ndarray& dst, const Scalar& value) {
 }
 
 void check_weak_scalar_fits(const Scalar& value, DType dtype) {
+  // A Python complex has no real value to store (NumPy: TypeError from float()/int()).
+  if (value.weak() && is_complex(value.dtype()) && !is_complex(dtype) && dtype != DType::Bool) {
+    throw TypeError(std::string(is_integer(dtype) ? "int" : "float") +
+                    "() argument must be a string or a real number, not 'complex'");
+  }
   // NEP 50: a Python int that the target integer dtype cannot hold is an error.
   if (value.weak() && is_integer(value.dtype()) && is_integer(dtype) && !value.fits(dtype)) {
     throw OverflowError("Python integer " +

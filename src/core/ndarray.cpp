@@ -30,11 +30,13 @@ void extent(const Shape& shape, const Strides& strides, std::int64_t offset, std
 }
 
 bool contiguous_in(const Shape& shape, const Strides& strides, std::int64_t itemsize, bool c_order) {
+  for (std::int64_t d : shape) {
+    if (d == 0) return true;  // empty arrays are contiguous in every order, as in NumPy
+  }
   std::int64_t expected = itemsize;
   const std::size_t n = shape.size();
   for (std::size_t k = 0; k < n; ++k) {
     const std::size_t i = c_order ? n - 1 - k : k;
-    if (shape[i] == 0) return true;
     if (shape[i] != 1 && strides[i] != expected) return false;
     expected *= shape[i];
   }
@@ -364,6 +366,11 @@ ndarray ndarray::ravel(Order order) const {
     return reshape({size()}, order);
   }
   return copy(order).reshape({size()}, order);
+}
+
+ndarray ndarray::flatten(Order order) const {
+  ndarray r = ravel(order);
+  return r.may_share_memory(*this) ? r.copy() : r;
 }
 
 ndarray ndarray::squeeze() const {

@@ -8,7 +8,11 @@ import cunp
 
 
 def random_array(shape, dtype, rng=None, low=-50, high=50):
-    """Fresh random host data of any dtype, never all zeros."""
+    """Fresh random host data of any dtype (a NumPy array, also for shape ())."""
+    return numpy.asarray(_random(shape, dtype, rng, low, high))
+
+
+def _random(shape, dtype, rng, low, high):
     rng = rng or numpy.random.default_rng()
     dtype = numpy.dtype(dtype)
     if dtype.kind == "b":

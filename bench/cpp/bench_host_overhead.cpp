@@ -1,0 +1,155 @@
+// bench/cpp/bench_host_overhead.cpp — host overhead of small C++ API calls.
+//
+// Each workload is called N times in a loop (20,000 by default) on a 1000-element
+// float32 array; the device is synchronized once at the end of the loop, and the
+// median over a few loops is reported in microseconds per call. One line per
+// workload, parsed by bench/bench.py (--cpp-bench):
+//
+//   CUNP_BENCH name=cpp_small_empty us_per_call=0.512 calls=20000 device=cuda:0
+//
+// Usage: cunp_bench [--calls N] [--repeats R] [--device cpu|cuda|cuda:N] [--quick]
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cunp/cunp.hpp"
+
+namespace {
+
+// Keeps the compiler from discarding a result it could prove unused.
+template <typename T>
+inline void escape(T& value) {
+  asm volatile("" : : "g"(&value) : "memory");
+}
+
+struct Options {
+  long calls = 20000;
+  int repeats = 5;
+  std::optional<cunp::Device> device;
+};
+
+void synchronize(const cunp::Device& device) {
+  if (device.is_cuda()) cunp::device_synchronize();
+}
+
+// Median microseconds per call of `body` over `repeats` loops of `calls` calls.
+double time_per_call(const std::function<void()>& body, const Options& opt, const cunp::Device& device) {
+  const long warm = std::min(opt.calls, 1000L);
+  for (long i = 0; i < warm; ++i) body();
+  synchronize(device);
+  std::vector<double> per_call;
+  for (int r = 0; r < opt.repeats; ++r) {
+    const auto t0 = std::chrono::steady_clock::now();
+    for (long i = 0; i < opt.calls; ++i) body();
+    synchronize(device);
+    const auto t1 = std::chrono::steady_clock::now();
+    per_call.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count() / static_cast<double>(opt.calls));
+  }
+  std::sort(per_call.begin(), per_call.end());
+  const std::size_t n = per_call.size();
+  return n % 2 ? per_call[n / 2] : 0.5 * (per_call[n / 2 - 1] + per_call[n / 2]);
+}
+
+void report(const char* name, double us, const Options& opt, const cunp::Device& device) {
+  std::printf("CUNP_BENCH name=%s us_per_call=%.4f calls=%ld device=%s\n", name, us, opt.calls,
+              device.str().c_str());
+  std::fflush(stdout);
+}
+
+// Random float32 values in [0.5, 1.5) (a small LCG; never zeros).
+std::vector<float> random_values(std::size_t n) {
+  std::vector<float> v(n);
+  std::uint64_t s = 0x9E3779B97F4A7C15ull;
+  for (auto& x : v) {
+    s = s * 6364136223846793005ull + 1442695040888963407ull;
+    x = 0.5f + static_cast<float>((s >> 40) & 0xFFFFFF) / static_cast<float>(1 << 24);
+  }
+  return v;
+}
+
+int usage(const char* argv0) {
+  std::fprintf(stderr, "usage: %s [--calls N] [--repeats R] [--device cpu|cuda|cuda:N] [--quick]\n", argv0);
+  return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options opt;
+  bool calls_given = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    auto next = [&]() -> const char* { return i + 1 < argc ? argv[++i] : nullptr; };
+    if (arg == "--calls") {
+      const char* v = next();
+      if (!v) return usage(argv[0]);
+      opt.calls = std::max(1L, std::strtol(v, nullptr, 10));
+      calls_given = true;
+    } else if (arg == "--repeats") {
+      const char* v = next();
+      if (!v) return usage(argv[0]);
+      opt.repeats = std::max(1, static_cast<int>(std::strtol(v, nullptr, 10)));
+    } else if (arg == "--device") {
+      const char* v = next();
+      if (!v) return usage(argv[0]);
+      try {
+        opt.device = cunp::Device::parse(v);
+      } catch (const std::exception& e) {
+        std::fprintf(stderr, "cunp_bench: %s\n", e.what());
+        return 2;
+      }
+    } else if (arg == "--quick") {
+      if (!calls_given) opt.calls = 5000;
+      opt.repeats = 3;
+    } else if (arg == "-h" || arg == "--help") {
+      usage(argv[0]);
+      return 0;
+    } else {
+      return usage(argv[0]);
+    }
+  }
+
+  try {
+    const cunp::Device device = opt.device.value_or(cunp::current_device());
+    cunp::check_device(device);
+    std::printf("# cunp C++ host overhead: device %s, %ld calls x %d loops, median us/call\n",
+                device.str().c_str(), opt.calls, opt.repeats);
+    if (device.is_cpu() && !cunp::cuda_available()) {
+      std::printf("# no usable CUDA device: %s\n", cunp::cuda_unavailable_reason().c_str());
+    }
+    const cunp::ArrayOptions f32{.dtype = cunp::DType::Float32, .device = device};
+    const std::vector<float> values = random_values(1000);
+    const cunp::ndarray a = cunp::from_host(values.data(), cunp::DType::Float32, {1000}, device);
+    synchronize(device);
+
+    report("cpp_small_empty",
+           time_per_call([&] { auto r = cunp::empty({1000}, f32); escape(r); }, opt, device), opt, device);
+    report("cpp_small_zeros",
+           time_per_call([&] { auto r = cunp::zeros({1000}, f32); escape(r); }, opt, device), opt, device);
+    report("cpp_small_slice_view",
+           time_per_call([&] { auto r = a.view({cunp::slice(1, -1)}); escape(r); }, opt, device), opt, device);
+    report("cpp_small_reshape",
+           time_per_call([&] { auto r = a.reshape({10, 100}); escape(r); }, opt, device), opt, device);
+    report("cpp_small_copy",
+           time_per_call([&] { auto r = a.copy(); escape(r); }, opt, device), opt, device);
+
+    // The copies must have produced the input: check one, element by element.
+    const std::vector<float> back = a.copy().to_vector<float>();
+    if (back != values) {
+      std::fprintf(stderr, "cunp_bench: a.copy() returned wrong values\n");
+      return 1;
+    }
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "cunp_bench: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}
