@@ -74,7 +74,7 @@ bool can_cast(DType from, DType to, Casting casting) noexcept;
 // needs but never widens an array's dtype of the same or a higher kind.
 enum class WeakKind : std::uint8_t { Bool, Int, Float, Complex };
 // np.result_type over arrays/dtypes (strong) and Python scalars (weak).
-// Throws TypeError when both lists are empty.
+// Throws ValueError when both lists are empty.
 DType result_type(std::span<const DType> strong, std::span<const WeakKind> weak = {});
 
 // np.finfo / np.iinfo.
@@ -98,7 +98,7 @@ struct FInfo {
   int nexp;
   int nmant;
 };
-FInfo finfo(DType dt);  // TypeError for integer or bool dtypes
+FInfo finfo(DType dt);  // ValueError for integer or bool dtypes (as NumPy)
 
 struct IInfo {
   DType dtype;
@@ -106,7 +106,7 @@ struct IInfo {
   std::int64_t min;
   std::uint64_t max;
 };
-IInfo iinfo(DType dt);  // TypeError for non-integer dtypes
+IInfo iinfo(DType dt);  // ValueError for non-integer dtypes (as NumPy)
 
 // A 16-bit IEEE float stored as its bits; arithmetic happens in float32.
 struct float16_bits {

@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <type_traits>
 #include <string>
 #include <variant>
 #include <vector>
@@ -135,9 +136,15 @@ class ndarray {
   template <typename T>
   std::vector<T> to_vector() const {
     check_element_type(dtype_of_v<T>);
-    std::vector<T> out(static_cast<std::size_t>(size()));
-    copy_to_host(out.data());
-    return out;
+    if constexpr (std::is_same_v<T, bool>) {
+      std::vector<unsigned char> bytes(static_cast<std::size_t>(size()));
+      copy_to_host(bytes.data());
+      return std::vector<bool>(bytes.begin(), bytes.end());
+    } else {
+      std::vector<T> out(static_cast<std::size_t>(size()));
+      copy_to_host(out.data());
+      return out;
+    }
   }
 
   // NumPy's repr and str (np.array_repr / np.array_str).

@@ -172,9 +172,11 @@ def asarray(a, dtype=None, order=None, *, device=None, copy=None):
 
 def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0, *, device=None):
     """numpy.array: copies unless ``copy=False`` allows reusing `obj`."""
-    out = asarray(obj, dtype=dtype, device=device, copy=None if copy is False else bool(copy))
+    layout = order if order in ("C", "F") else None
+    out = asarray(obj, dtype=dtype, order=layout, device=device,
+                  copy=None if copy is False else bool(copy))
     if copy is not False and out is obj:
-        out = out.copy(order=order if order in ("C", "F") else "K")
+        out = out.copy(order=layout or "K")
     if ndmin > out.ndim:
         out = out.reshape((1,) * (ndmin - out.ndim) + out.shape)
     return out

@@ -103,8 +103,10 @@ void bind_creation(nb::module_& m) {
   m.def("_diagonal", [](const ndarray& v, std::int64_t k) { return diagonal(v, k); });
   m.def("_tril", [](const ndarray& v, std::int64_t k) { return tril(v, k); });
   m.def("_triu", [](const ndarray& v, std::int64_t k) { return triu(v, k); });
-  m.def("_ascontiguousarray", [](const ndarray& a, nb::handle dtype) { return ascontiguousarray(a, to_optional_dtype(dtype)); });
-  m.def("_asfortranarray", [](const ndarray& a, nb::handle dtype) { return asfortranarray(a, to_optional_dtype(dtype)); });
+  m.def("_ascontiguousarray", [](const ndarray& a, nb::handle dtype) { return ascontiguousarray(a, to_optional_dtype(dtype)); },
+        arg("a"), arg("dtype").none());
+  m.def("_asfortranarray", [](const ndarray& a, nb::handle dtype) { return asfortranarray(a, to_optional_dtype(dtype)); },
+        arg("a"), arg("dtype").none());
   m.def("empty_pinned", [](nb::handle shape, nb::handle dtype, nb::handle order) {
     return as_numpy_view(empty_pinned(to_shape(shape), to_optional_dtype(dtype).value_or(DType::Float64),
                                       to_order(order, Order::C)));

@@ -117,7 +117,7 @@ ndarray as_cunp(nb::handle value, Device device, std::optional<DType> dtype = st
   const nb::object kind = np_arr.attr("dtype").attr("kind");
   const std::string k = nb::cast<std::string>(kind);
   if (k == "O" || k == "U" || k == "S" || k == "V" || k == "M" || k == "m") {
-    throw TypeError("cunp arrays cannot hold dtype " + nb::cast<std::string>(nb::str(np_arr.attr("dtype"))) +
+    throw TypeError("cunp arrays cannot hold dtype " + nb::cast<std::string>(np_arr.attr("dtype").attr("str")) +
                     " (only bool, integer, floating and complex)");
   }
   if (!nb::cast<bool>(np_arr.attr("dtype").attr("isnative"))) {

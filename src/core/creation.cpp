@@ -1,13 +1,18 @@
 // src/core/creation.cpp — array creation functions.
 #include "cunp/creation.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 
 #include "core/copy.hpp"
 #include "core/dispatch.hpp"
 #include "cunp/error.hpp"
+#include "cuda/range.hpp"
+#include "cuda/runtime.hpp"
 #include "ops/cast.h"
+#include "ops/range.h"
 
 namespace cunp {
 namespace {
@@ -77,7 +82,26 @@ ndarray empty_like(const ndarray& p, LikeOptions o) {
   const Device dev = o.device ? resolve(o.device) : p.device();
   if (o.shape && *o.shape != p.shape()) {
     Order ord = o.order;
-    if (ord == Order::K || ord == Order::A) ord = p.is_f_contiguous() && !p.is_c_contiguous() ? Order::F : Order::C;
+    if (ord == Order::A) ord = p.is_f_contiguous() && !p.is_c_contiguous() ? Order::F : Order::C;
+    if (ord == Order::K) {
+      // NumPy keeps the prototype's axis order when the rank is unchanged, else uses C.
+      if (o.shape->size() != p.shape().size()) return empty_on(*o.shape, dt, Order::C, dev);
+      Strides st(o.shape->size());
+      std::vector<int> perm(o.shape->size());
+      for (std::size_t i = 0; i < perm.size(); ++i) perm[i] = static_cast<int>(i);
+      std::stable_sort(perm.begin(), perm.end(), [&](int x, int y) {
+        return std::llabs(p.strides()[static_cast<std::size_t>(x)]) > std::llabs(p.strides()[static_cast<std::size_t>(y)]);
+      });
+      const auto isz = static_cast<std::int64_t>(itemsize(dt));
+      std::int64_t step = isz;
+      for (std::size_t k = perm.size(); k-- > 0;) {
+        const auto ax = static_cast<std::size_t>(perm[k]);
+        st[ax] = step;
+        step *= std::max<std::int64_t>((*o.shape)[ax], 1);
+      }
+      const std::int64_t n = shape_size(*o.shape);
+      return ndarray(allocate(dev, static_cast<std::size_t>(n * isz)), dt, *o.shape, std::move(st), 0);
+    }
     return empty_on(*o.shape, dt, ord, dev);
   }
   return detail::empty_with_layout_of(p, dt, o.order, dev);
@@ -107,7 +131,10 @@ ndarray arange(const Scalar& stop, ArrayOptions o) {
 }
 
 ndarray arange(const Scalar& start, const Scalar& stop, const Scalar& step, ArrayOptions o) {
-  const DType dt = o.dtype.value_or(dtype_of_scalars({&start, &stop, &step}));
+  // NumPy's arange types its arguments by their Python kind, even NumPy scalars:
+  // np.arange(np.int8(2), 7) is int64.
+  const WeakKind kinds[] = {start.weak_kind(), stop.weak_kind(), step.weak_kind()};
+  const DType dt = o.dtype.value_or(result_type({}, kinds));
   const Device dev = resolve(o.device);
   if (is_complex(start.dtype()) || is_complex(stop.dtype()) || is_complex(step.dtype())) {
     throw TypeError("arange does not support complex arguments in cunp");
@@ -117,23 +144,38 @@ ndarray arange(const Scalar& start, const Scalar& stop, const Scalar& step, Arra
   const double len_d = std::ceil((stop.to_double() - start.to_double()) / d_step);
   if (std::isnan(len_d)) throw ValueError("arange: cannot compute length");
   const std::int64_t n = len_d > 0 ? static_cast<std::int64_t>(len_d) : 0;
-  if (is_integer(dt) || dt == DType::Bool) {
-    const std::int64_t s0 = start.to_int64(), ds = step.to_int64();
-    if (dt == DType::Bool && n > 2) throw TypeError("arange() is only supported for booleans when the result has at most length 2.");
-    return generate(n, dt, dev, [&](std::int64_t i) { return Scalar::of(DType::Int64, Scalar(s0 + i * ds)); });
+  if (dt == DType::Bool && n > 2) {
+    throw TypeError("arange() is only supported for booleans when the result has at most length 2.");
   }
-  // Floats: NumPy fills start + i*delta in the result's precision, delta being the
-  // difference of the first two values as stored.
-  if (dt == DType::Float32 || dt == DType::Float16) {
-    const float s0 = static_cast<float>(start.to_double());
-    const float delta = static_cast<float>(start.to_double() + d_step) - s0;
-    return generate(n, dt, dev, [&](std::int64_t i) {
-      return Scalar::of(DType::Float32, Scalar(s0 + static_cast<float>(i) * delta));
-    });
+  ops::arange_params p{};
+  const int mode = cuda::arange_mode(dt);
+  if (mode == ops::arange_int) {
+    p.istart = start.to_int64();
+    p.idelta = step.to_int64();
+  } else if (mode == ops::arange_f32) {
+    // The first two values as stored (rounded to float16 for float16 results).
+    auto stored = [dt](double v) {
+      const float f = static_cast<float>(v);
+      return dt == DType::Float16 ? ops::half_to_f32(ops::f32_to_half(f)) : f;
+    };
+    const float s0 = stored(start.to_double());
+    p.fstart = s0;
+    p.fdelta = stored(start.to_double() + d_step) - s0;
+  } else {
+    p.fstart = start.to_double();
+    p.fdelta = (p.fstart + d_step) - p.fstart;
   }
-  const double s0 = start.to_double();
-  const double delta = (s0 + d_step) - s0;
-  return generate(n, dt, dev, [&](std::int64_t i) { return Scalar(s0 + static_cast<double>(i) * delta); });
+  ndarray out = empty_on({n}, dt, Order::C, dev);
+  if (dev.is_cuda()) {
+    cuda::DeviceScope scope(dev.index);
+    cuda::arange(out.data(), dt, n, p, mode);
+    return out;
+  }
+  dispatch_dtype(dt, [&]<typename T>() {
+    T* d = static_cast<T*>(out.data());
+    for (std::int64_t i = 0; i < n; ++i) d[i] = ops::arange_element<T>(p, mode, i);
+  });
+  return out;
 }
 
 ndarray linspace(const Scalar& start, const Scalar& stop, std::int64_t num, LinspaceOptions o, double* retstep) {
@@ -237,8 +279,9 @@ namespace {
 // excludes: columns [lo, hi) of row i are cleared.
 template <typename Cols>
 ndarray clear_rows(const ndarray& m, Cols&& cleared_cols) {
-  if (m.ndim() < 2) throw ValueError("tril/triu requires an array of at least two dimensions");
-  ndarray out = m.copy(Order::K);
+  if (m.ndim() == 0) throw ValueError("tril/triu requires an array of at least one dimension");
+  // A 1-d input is broadcast to a square matrix, as NumPy's mask-and-where does.
+  ndarray out = m.ndim() == 1 ? m.broadcast_to({m.shape()[0], m.shape()[0]}).copy() : m.copy(Order::K);
   const int nd = out.ndim();
   const std::int64_t rows = out.shape()[nd - 2], cols = out.shape()[nd - 1];
   for (std::int64_t i = 0; i < rows; ++i) {

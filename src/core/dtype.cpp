@@ -216,7 +216,7 @@ bool can_cast(DType from, DType to, Casting casting) noexcept {
 }
 
 DType result_type(std::span<const DType> strong, std::span<const WeakKind> weak) {
-  if (strong.empty() && weak.empty()) throw TypeError("at least one array or dtype is required");
+  if (strong.empty() && weak.empty()) throw ValueError("at least one array or dtype is required");
   auto default_of = [](WeakKind k) {
     switch (k) {
       case WeakKind::Bool: return DType::Bool;

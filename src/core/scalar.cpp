@@ -24,7 +24,7 @@ WeakKind Scalar::weak_kind() const noexcept {
 void Scalar::write_as(DType dtype, void* dst) const noexcept {
   // Convert from the held value through the one cast definition of src/ops.
   dispatch_dtype(dtype, [&]<typename To>() {
-    To out;
+    To out{};
     switch (kind(dtype_)) {
       case DTypeKind::Bool: out = ops::cast<To>(v_.b); break;
       case DTypeKind::SignedInt: out = ops::cast<To>(static_cast<ops::i64>(v_.i)); break;

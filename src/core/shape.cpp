@@ -58,9 +58,12 @@ Shape broadcast_shapes(std::span<const Shape> shapes) {
         o = d;
         continue;
       }
-      std::string list;
-      for (const Shape& t : shapes) list += " " + shape_str(t);
-      throw ValueError("operands could not be broadcast together with shapes" + list);
+      std::string msg = "operands could not be broadcast together with shapes";
+      for (const Shape& t : shapes) {
+        msg += ' ';
+        msg += shape_str(t);
+      }
+      throw ValueError(msg);
     }
   }
   return out;

@@ -2,6 +2,7 @@
 #include "cuda/builtin_kernels.hpp"
 
 #include "cuda/ops_types.hpp"
+#include "cuda/range.hpp"
 
 namespace cunp::cuda {
 namespace {
@@ -34,6 +35,10 @@ std::vector<KernelSource> builtin_kernel_sources() {
   std::vector<KernelSource> sources;
   for (const CopyKernelSpec& spec : builtin_copy_specs())
     sources.push_back(copy_kernel_source(spec));
+  for (int d = 0; d < kNumDTypes; ++d) {
+    const auto dt = static_cast<DType>(d);
+    sources.push_back(arange_kernel_source(dt, arange_mode(dt)));
+  }
   return sources;
 }
 
@@ -49,6 +54,11 @@ std::vector<BuiltinProgram> builtin_kernel_programs() {
           {.name = group, .source = std::string(copy_kernels_preamble()), .kernel_names = {}});
     programs.back().source += copy_kernel_entry(spec);
     programs.back().kernel_names.push_back(copy_kernel_name(spec));
+  }
+  for (int d = 0; d < kNumDTypes; ++d) {
+    const auto dt = static_cast<DType>(d);
+    KernelSource k = arange_kernel_source(dt, arange_mode(dt));
+    programs.push_back({.name = k.kernel_name, .source = k.source, .kernel_names = {k.kernel_name}});
   }
   return programs;
 }

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <numeric>
+#include <string>
 
 #include "cunp/error.hpp"
 
@@ -73,12 +74,27 @@ LoopLayout make_layout(const Shape& shape, const std::vector<Strides>& strides, 
   return out;
 }
 
+namespace {
+
+// NumPy's spelling of shapes in assignment errors: "(2,3)", "(3,)".
+std::string compact_shape(const Shape& shape) {
+  std::string s = "(";
+  for (std::size_t i = 0; i < shape.size(); ++i) {
+    if (i) s += ',';
+    s += std::to_string(shape[i]);
+  }
+  if (shape.size() == 1) s += ',';
+  return s + ")";
+}
+
+}  // namespace
+
 Strides broadcast_strides(const ndarray& a, const Shape& shape) {
   const int nd = static_cast<int>(shape.size());
   const int an = a.ndim();
   if (an > nd) {
-    throw ValueError("could not broadcast input array from shape " + shape_str(a.shape()) +
-                     " into shape " + shape_str(shape));
+    throw ValueError("could not broadcast input array from shape " + compact_shape(a.shape()) +
+                     " into shape " + compact_shape(shape));
   }
   Strides s(static_cast<std::size_t>(nd), 0);
   for (int i = 0; i < an; ++i) {
@@ -89,8 +105,8 @@ Strides broadcast_strides(const ndarray& a, const Shape& shape) {
     } else if (dim == 1) {
       s[o] = 0;
     } else {
-      throw ValueError("could not broadcast input array from shape " + shape_str(a.shape()) +
-                       " into shape " + shape_str(shape));
+      throw ValueError("could not broadcast input array from shape " + compact_shape(a.shape()) +
+                       " into shape " + compact_shape(shape));
     }
   }
   return s;

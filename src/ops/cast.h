@@ -40,7 +40,8 @@ CUNP_HD i64 f64_to_i64_x86(f64 v) {
              : static_cast<i64>(0x8000000000000000ull);
 }
 CUNP_HD u64 f64_to_u64_x86(f64 v) {
-  if (v < 9223372036854775808.0) return static_cast<u64>(f64_to_i64_x86(v));
+  // Written so that NaN takes the small-value path, as the x86 comparison does.
+  if (!(v >= 9223372036854775808.0)) return static_cast<u64>(f64_to_i64_x86(v));
   return static_cast<u64>(f64_to_i64_x86(v - 9223372036854775808.0)) ^ 0x8000000000000000ull;
 }
 
