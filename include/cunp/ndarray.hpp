@@ -169,6 +169,9 @@ ndarray make_view(const ndarray& of, Shape shape, Strides strides, std::int64_t 
 
 // C- or F-ordered byte strides of a shape.
 Strides contiguous_strides(const Shape& shape, std::int64_t itemsize, Order order = Order::C);
+// Strides of a newly allocated array: contiguous ones, or all zeros when the shape is
+// empty (NumPy 2.4+ gives new empty arrays zero strides).
+Strides new_array_strides(const Shape& shape, std::int64_t itemsize, Order order = Order::C);
 // Number of elements; ValueError if a dimension is negative, or the product overflows.
 std::int64_t shape_size(const Shape& shape);
 // NumPy's broadcasting of shapes; ValueError naming the shapes when they do not match.

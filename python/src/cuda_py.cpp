@@ -4,6 +4,7 @@
 #include <nanobind/stl/function.h>
 
 #include "convert.hpp"
+#include "cuda/runtime.hpp"
 
 namespace cunp::py {
 namespace {
@@ -71,8 +72,7 @@ void bind_cuda(nb::module_& m) {
   });
   m.def("getDeviceProperties", [](int d) {
     check_device(Device::cuda(d));
-    cudaDeviceProp p{};
-    check(cudaGetDeviceProperties(&p, d), "cudaGetDeviceProperties");
+    const cudaDeviceProp p = cuda::device_properties(d);
     nb::dict r;
     r["name"] = nb::bytes(p.name);
     r["totalGlobalMem"] = p.totalGlobalMem;

@@ -3,41 +3,37 @@
 
 #include <cuda_runtime_api.h>
 #include <dlfcn.h>
+#include <limits.h>
+#include <link.h>
+#include <stdlib.h>
 #include <nvrtc.h>
 
 #include <sstream>
 
+#include "cuda/runtime.hpp"
 #include "cunp/device.hpp"
+#include "cunp/error.hpp"
 
 namespace cunp {
 namespace {
 
-// Note [Library versions by dlopen]: show_config reports the versions of CUDA
-// libraries that later features link (cuBLAS, cuFFT, ...). Asking them through
-// dlopen keeps the report from adding link-time dependencies or load-time cost.
-std::string library_version(const char* const* sonames, const char* symbol, bool get_property) {
+// Note [Library versions by file name]: show_config reports the versions of CUDA
+// libraries that later features link (cuBLAS, cuFFT, ...). It finds the library the
+// dynamic loader would load and reads the version from its real file name
+// (libcublas.so.13.1.0.3), calling nothing inside it: no link-time dependency, no
+// initialization side effects, and the library stays loaded (never dlclose'd).
+std::string library_version(const char* const* sonames) {
   for (const char* const* so = sonames; *so; ++so) {
     void* h = dlopen(*so, RTLD_LAZY | RTLD_LOCAL);
     if (!h) continue;
-    std::string out;
-    if (get_property) {
-      // xxxGetProperty(libraryPropertyType type, int* value): MAJOR=0, MINOR=1, PATCH=2.
-      using Fn = int (*)(int, int*);
-      if (auto fn = reinterpret_cast<Fn>(dlsym(h, symbol))) {
-        int v[3] = {0, 0, 0};
-        bool ok = true;
-        for (int i = 0; i < 3; ++i) ok = ok && fn(i, &v[i]) == 0;
-        if (ok) out = std::to_string(v[0]) + "." + std::to_string(v[1]) + "." + std::to_string(v[2]);
-      }
-    } else {
-      using Fn = int (*)(int*);  // cufftGetVersion / curandGetVersion(int*)
-      if (auto fn = reinterpret_cast<Fn>(dlsym(h, symbol))) {
-        int v = 0;
-        if (fn(&v) == 0) out = std::to_string(v);
-      }
-    }
-    dlclose(h);
-    if (!out.empty()) return out + " (" + *so + ")";
+    link_map* map = nullptr;
+    if (dlinfo(h, RTLD_DI_LINKMAP, &map) != 0 || !map || !map->l_name) continue;
+    char resolved[PATH_MAX];
+    const std::string path = realpath(map->l_name, resolved) ? resolved : map->l_name;
+    const std::string file = path.substr(path.find_last_of('/') + 1);
+    const std::size_t at = file.find(".so.");
+    const std::string ver = at == std::string::npos ? std::string("unknown") : file.substr(at + 4);
+    return ver + " (" + path + ")";
   }
   return "not found";
 }
@@ -75,7 +71,7 @@ int nvrtc_version() {
 std::string show_config() {
   std::ostringstream os;
   os << "cunp                 : " << version() << "\n";
-  os << "CUDA Root            : " << CUNP_CUDA_INCLUDE_DIR << "/..\n";
+  os << "CUDA Root            : " << CUNP_CUDA_ROOT << "\n";
   os << "CUDA Runtime Version : " << cuda_version_str(cuda_runtime_version()) << "\n";
   os << "CUDA Driver Version  : " << cuda_version_str(cuda_driver_version()) << "\n";
   os << "NVRTC Version        : " << cuda_version_str(nvrtc_version()) << "\n";
@@ -84,18 +80,22 @@ std::string show_config() {
   static const char* cusolver[] = {"libcusolver.so.12", "libcusolver.so.11", "libcusolver.so", nullptr};
   static const char* cusparse[] = {"libcusparse.so.12", "libcusparse.so", nullptr};
   static const char* curand[] = {"libcurand.so.10", "libcurand.so", nullptr};
-  os << "cuBLAS Version       : " << library_version(cublas, "cublasGetProperty", true) << "\n";
-  os << "cuFFT Version        : " << library_version(cufft, "cufftGetVersion", false) << "\n";
-  os << "cuSOLVER Version     : " << library_version(cusolver, "cusolverGetProperty", true) << "\n";
-  os << "cuSPARSE Version     : " << library_version(cusparse, "cusparseGetProperty", true) << "\n";
-  os << "cuRAND Version       : " << library_version(curand, "curandGetVersion", false) << "\n";
+  os << "cuBLAS Version       : " << library_version(cublas) << "\n";
+  os << "cuFFT Version        : " << library_version(cufft) << "\n";
+  os << "cuSOLVER Version     : " << library_version(cusolver) << "\n";
+  os << "cuSPARSE Version     : " << library_version(cusparse) << "\n";
+  os << "cuRAND Version       : " << library_version(curand) << "\n";
   const int n = cuda_device_count();
   os << "Device Count         : " << n << "\n";
   if (n == 0) os << "CUDA unavailable     : " << cuda_unavailable_reason() << "\n";
   os << "Default Device       : " << process_default_device().str() << "\n";
   for (int i = 0; i < n; ++i) {
-    cudaDeviceProp prop{};
-    if (cudaGetDeviceProperties(&prop, i) != cudaSuccess) continue;
+    cudaDeviceProp prop;
+    try {
+      prop = cuda::device_properties(i);
+    } catch (const CudaError&) {
+      continue;
+    }
     os << "Device " << i << " Name        : " << prop.name << "\n";
     os << "Device " << i << " Compute Cap : " << prop.major << prop.minor << "\n";
     os << "Device " << i << " Memory      : " << prop.totalGlobalMem << " bytes\n";

@@ -173,6 +173,7 @@ ndarray detail::empty_with_layout_of(const ndarray& a, DType dtype, Order order,
   const std::int64_t scale = static_cast<std::int64_t>(cunp::itemsize(dtype));
   for (auto& s : st) s = s / a.itemsize() * scale;
   const std::int64_t n = shape_size(a.shape());
+  if (n == 0) st.assign(st.size(), 0);
   return ndarray(allocate(device, static_cast<std::size_t>(n * scale)), dtype, a.shape(), std::move(st), 0);
 }
 

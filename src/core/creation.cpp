@@ -28,7 +28,7 @@ ndarray empty_on(const Shape& shape, DType dtype, Order order, Device device) {
   const std::int64_t n = shape_size(shape);
   const auto isz = static_cast<std::int64_t>(itemsize(dtype));
   return ndarray(allocate(device, static_cast<std::size_t>(n * isz)), dtype, shape,
-                 contiguous_strides(shape, isz, order), 0);
+                 new_array_strides(shape, isz, order), 0);
 }
 
 // Builds a host array with `make(i)` for each flat index, then moves it to `device`.
@@ -100,6 +100,7 @@ ndarray empty_like(const ndarray& p, LikeOptions o) {
         step *= std::max<std::int64_t>((*o.shape)[ax], 1);
       }
       const std::int64_t n = shape_size(*o.shape);
+      if (n == 0) st.assign(st.size(), 0);
       return ndarray(allocate(dev, static_cast<std::size_t>(n * isz)), dt, *o.shape, std::move(st), 0);
     }
     return empty_on(*o.shape, dt, ord, dev);
@@ -350,7 +351,7 @@ ndarray empty_pinned(const Shape& shape, DType dtype, Order order) {
   const std::int64_t n = shape_size(shape);
   const auto isz = static_cast<std::int64_t>(itemsize(dtype));
   return ndarray(allocate_pinned(static_cast<std::size_t>(n * isz)), dtype, shape,
-                 contiguous_strides(shape, isz, order), 0);
+                 new_array_strides(shape, isz, order), 0);
 }
 
 ndarray zeros_pinned(const Shape& shape, DType dtype, Order order) {

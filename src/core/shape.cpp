@@ -34,6 +34,13 @@ Strides contiguous_strides(const Shape& shape, std::int64_t itemsize, Order orde
   return s;
 }
 
+Strides new_array_strides(const Shape& shape, std::int64_t itemsize, Order order) {
+  for (std::int64_t d : shape) {
+    if (d == 0) return Strides(shape.size(), 0);
+  }
+  return contiguous_strides(shape, itemsize, order);
+}
+
 std::string shape_str(const Shape& shape) {
   std::string s = "(";
   for (std::size_t i = 0; i < shape.size(); ++i) {

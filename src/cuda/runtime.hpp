@@ -19,6 +19,9 @@ class DeviceScope {
   int previous_;
 };
 
+// cudaGetDeviceProperties into a buffer with room to spare (Note [Device properties]).
+cudaDeviceProp device_properties(int device);
+
 // The current stream of the current CUDA device, as a cudaStream_t.
 cudaStream_t current_stream_handle();
 

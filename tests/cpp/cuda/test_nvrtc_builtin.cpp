@@ -41,8 +41,8 @@ TEST(NvrtcBuiltin, KernelNamesAreUnique) {
   std::size_t batched = 0;
   for (const BuiltinProgram& p : builtin_kernel_programs()) batched += p.kernel_names.size();
   EXPECT_EQ(batched, sources.size());
-  // 196 cast pairs and 5 fills, each in 18 variants.
-  EXPECT_EQ(sources.size(), (196u + 5u) * 18u);
+  // 196 cast pairs and 5 fills, each in 18 variants, plus one arange kernel per dtype.
+  EXPECT_EQ(sources.size(), (196u + 5u) * 18u + 14u);
 }
 
 TEST(NvrtcBuiltin, SingleKernelProgramsCompile) {
