@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <nvrtc.h>
 
-#include <sstream>
 
 #include "cuda/runtime.hpp"
 #include "cunp/device.hpp"
@@ -68,27 +67,37 @@ int nvrtc_version() {
   return major * 1000 + minor * 10;
 }
 
+// Note [show_config without iostreams]: in the Python process on the H200 machine,
+// formatting numbers through std::ostringstream inside show_config crashed (SIGSEGV in
+// the stream's numeric insertion), while the same code ran fine on a machine without
+// a GPU. The report is plain string concatenation with std::to_string instead.
 std::string show_config() {
-  std::ostringstream os;
-  os << "cunp                 : " << version() << "\n";
-  os << "CUDA Root            : " << CUNP_CUDA_ROOT << "\n";
-  os << "CUDA Runtime Version : " << cuda_version_str(cuda_runtime_version()) << "\n";
-  os << "CUDA Driver Version  : " << cuda_version_str(cuda_driver_version()) << "\n";
-  os << "NVRTC Version        : " << cuda_version_str(nvrtc_version()) << "\n";
+  std::string s;
+  auto line = [&s](const char* key, const std::string& value) {
+    s += key;
+    s += " : ";
+    s += value;
+    s += '\n';
+  };
+  line("cunp                ", version());
+  line("CUDA Root           ", CUNP_CUDA_ROOT);
+  line("CUDA Runtime Version", cuda_version_str(cuda_runtime_version()));
+  line("CUDA Driver Version ", cuda_version_str(cuda_driver_version()));
+  line("NVRTC Version       ", cuda_version_str(nvrtc_version()));
   static const char* cublas[] = {"libcublas.so.13", "libcublas.so.12", "libcublas.so", nullptr};
   static const char* cufft[] = {"libcufft.so.12", "libcufft.so.11", "libcufft.so", nullptr};
   static const char* cusolver[] = {"libcusolver.so.12", "libcusolver.so.11", "libcusolver.so", nullptr};
   static const char* cusparse[] = {"libcusparse.so.12", "libcusparse.so", nullptr};
   static const char* curand[] = {"libcurand.so.10", "libcurand.so", nullptr};
-  os << "cuBLAS Version       : " << library_version(cublas) << "\n";
-  os << "cuFFT Version        : " << library_version(cufft) << "\n";
-  os << "cuSOLVER Version     : " << library_version(cusolver) << "\n";
-  os << "cuSPARSE Version     : " << library_version(cusparse) << "\n";
-  os << "cuRAND Version       : " << library_version(curand) << "\n";
+  line("cuBLAS Version      ", library_version(cublas));
+  line("cuFFT Version       ", library_version(cufft));
+  line("cuSOLVER Version    ", library_version(cusolver));
+  line("cuSPARSE Version    ", library_version(cusparse));
+  line("cuRAND Version      ", library_version(curand));
   const int n = cuda_device_count();
-  os << "Device Count         : " << n << "\n";
-  if (n == 0) os << "CUDA unavailable     : " << cuda_unavailable_reason() << "\n";
-  os << "Default Device       : " << process_default_device().str() << "\n";
+  line("Device Count        ", std::to_string(n));
+  if (n == 0) line("CUDA unavailable    ", cuda_unavailable_reason());
+  line("Default Device      ", process_default_device().str());
   for (int i = 0; i < n; ++i) {
     cudaDeviceProp prop;
     try {
@@ -96,12 +105,13 @@ std::string show_config() {
     } catch (const CudaError&) {
       continue;
     }
-    os << "Device " << i << " Name        : " << prop.name << "\n";
-    os << "Device " << i << " Compute Cap : " << prop.major << prop.minor << "\n";
-    os << "Device " << i << " Memory      : " << prop.totalGlobalMem << " bytes\n";
-    os << "Device " << i << " SMs         : " << prop.multiProcessorCount << "\n";
+    const std::string d = "Device " + std::to_string(i);
+    s += d + " Name        : " + prop.name + "\n";
+    s += d + " Compute Cap : " + std::to_string(prop.major) + std::to_string(prop.minor) + "\n";
+    s += d + " Memory      : " + std::to_string(prop.totalGlobalMem) + " bytes\n";
+    s += d + " SMs         : " + std::to_string(prop.multiProcessorCount) + "\n";
   }
-  return os.str();
+  return s;
 }
 
 }  // namespace cunp

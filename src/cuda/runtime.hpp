@@ -19,7 +19,7 @@ class DeviceScope {
   int previous_;
 };
 
-// cudaGetDeviceProperties into a buffer with room to spare (Note [Device properties]).
+// cudaGetDeviceProperties, checked (CudaError on failure).
 cudaDeviceProp device_properties(int device);
 
 // The current stream of the current CUDA device, as a cudaStream_t.

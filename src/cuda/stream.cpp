@@ -217,19 +217,9 @@ DeviceScope::~DeviceScope() {
   if (previous_ >= 0) cudaSetDevice(previous_);
 }
 
-// Note [Device properties]: on the H200 machine (driver 580, runtime 13.0) a
-// cudaDeviceProp on the stack was followed by a crash in the code using the stack
-// beside it, consistent with the runtime writing more than sizeof(cudaDeviceProp).
-// The call writes into a buffer with 4 KiB of slack and copies out the known part.
 cudaDeviceProp device_properties(int device) {
-  struct alignas(alignof(cudaDeviceProp)) Padded {
-    unsigned char bytes[sizeof(cudaDeviceProp) + 4096];
-  };
-  auto buf = std::make_unique<Padded>();
-  std::memset(buf->bytes, 0, sizeof buf->bytes);
-  check(cudaGetDeviceProperties(reinterpret_cast<cudaDeviceProp*>(buf->bytes), device), "cudaGetDeviceProperties");
-  cudaDeviceProp p;
-  std::memcpy(&p, buf->bytes, sizeof p);
+  cudaDeviceProp p{};
+  check(cudaGetDeviceProperties(&p, device), "cudaGetDeviceProperties");
   return p;
 }
 
