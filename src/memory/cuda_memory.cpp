@@ -307,14 +307,19 @@ std::shared_ptr<Storage> allocate_cuda(Device device, std::size_t nbytes) {
   const int index = resolve_device(device.index);
   const Device where = Device::cuda(index);
   CudaDeviceScope scope(index);
-  StreamHandle stream = current_stream(index).handle();
+  // Note [Blocks keep their stream alive]: freeing a block records an event on the
+  // stream it was allocated on. If that stream had been destroyed in the meantime the
+  // driver would be handed a dangling handle (seen: a segfault inside cuEventRecord
+  // on the H200), so each storage holds a reference to its stream until it is freed.
+  const Stream owner = current_stream(index);
+  StreamHandle stream = owner.handle();
   AllocatorSelection& selection = allocator_selection();
   const AllocatorKind kind = selection.kind.load(std::memory_order_acquire);
   switch (kind) {
     case AllocatorKind::Pool: {
       CachingAllocator* pool = &device_pool(index);
       void* ptr = pool->allocate(nbytes, stream);
-      return make_storage(ptr, nbytes, where, [pool](void* p) {
+      return make_storage(ptr, nbytes, where, [pool, owner](void* p) {
         release_ignoring_shutdown([&] { pool->deallocate(p); });
       });
     }
@@ -338,7 +343,7 @@ std::shared_ptr<Storage> allocate_cuda(Device device, std::size_t nbytes) {
       if (ptr == nullptr) {
         throw OutOfMemoryError(nbytes, 0, 0, where.str() + " (external allocator)");
       }
-      return make_storage(ptr, nbytes, where, [external, nbytes, index, stream](void* p) {
+      return make_storage(ptr, nbytes, where, [external, nbytes, index, stream, owner](void* p) {
         external->free(p, nbytes, index, stream);
       });
     }
