@@ -1,5 +1,7 @@
 // src/memory/storage.cpp — Storage, and allocate(): host memory for the cpu device,
 // the CUDA allocators (src/memory/cuda_memory.cpp) for cuda devices.
+#include <sys/mman.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -27,8 +29,15 @@ std::shared_ptr<Storage> allocate_host(std::size_t nbytes) {
   // unique, non-null buffer so data() can be compared and passed around.
   const std::size_t size =
       (std::max<std::size_t>(nbytes, 1) + kHostAlignment - 1) / kHostAlignment * kHostAlignment;
-  void* ptr = std::aligned_alloc(kHostAlignment, size);
+  // Note [Huge pages for big host buffers]: first-touch page faults dominated large
+  // cpu-device copies (2x slower than NumPy on a 256 MiB copy). Buffers of 4 MiB and
+  // more are 2 MiB aligned and advised as transparent huge pages, as NumPy does.
+  constexpr std::size_t kHugePage = std::size_t{2} << 20;
+  const bool huge = size >= (std::size_t{4} << 20);
+  const std::size_t alloc_size = huge ? (size + kHugePage - 1) / kHugePage * kHugePage : size;
+  void* ptr = std::aligned_alloc(huge ? kHugePage : kHostAlignment, alloc_size);
   if (ptr == nullptr) throw OutOfMemoryError(nbytes, 0, 0, "cpu");
+  if (huge) madvise(ptr, alloc_size, MADV_HUGEPAGE);  // advice only: failure is harmless
   try {
     return std::make_shared<Storage>(ptr, nbytes, Device::cpu(), [](void* p) { std::free(p); });
   } catch (...) {
