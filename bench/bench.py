@@ -538,6 +538,40 @@ host_case("small_zeros", "xp.zeros(1000, dtype=f32)", target=RatioAtLeast(1.0))
 host_case("small_slice_view", "a[1:-1]", _small, target=RatioAtLeast(1.0))
 host_case("small_reshape", "a.reshape(10, 100)", _small, target=RatioAtLeast(1.0))
 host_case("small_copy", "a.copy()", _small, target=RatioAtLeast(1.0))
+# -- elementwise (ufuncs), 2^27 float32 elements
+def _close_to(expected_fn, rtol=1e-5, atol=1e-6):
+    def check(out, d, lib):
+        return bool(np.allclose(lib.to_numpy(out), expected_fn(d), rtol=rtol, atol=atol, equal_nan=True))
+    return check
+
+
+gpu_case("sin_f32", lambda xp, d: functools.partial(xp.sin, d.rand(N27)), numpy=True, nbytes=2 * N27 * 4,
+         target=RatioAtLeast(2.0), check=_close_to(lambda d: np.sin(d.host(N27))))
+gpu_case("exp_f32", lambda xp, d: functools.partial(xp.exp, d.rand(N27)), numpy=True, nbytes=2 * N27 * 4,
+         target=RatioAtLeast(2.0), check=_close_to(lambda d: np.exp(d.host(N27))))
+gpu_case("scalar_mul_f32", lambda xp, d: functools.partial(xp.multiply, d.rand(N27), 2.5), numpy=True,
+         nbytes=2 * N27 * 4, target=RatioAtLeast(2.0), check=_equal_to(lambda d: d.host(N27) * np.float32(2.5)))
+gpu_case("add_f32", lambda xp, d: functools.partial(xp.add, d.rand(N27), d.rand(N27, seed=1)), numpy=True,
+         nbytes=3 * N27 * 4, target=RatioAtLeast(1.5),
+         check=_equal_to(lambda d: d.host(N27) + d.host(N27, seed=1)))
+gpu_case("add_out_f32",
+         lambda xp, d: functools.partial(xp.add, d.rand(N27), d.rand(N27, seed=1), out=xp.empty(N27, dtype=np.float32)),
+         nbytes=3 * N27 * 4, target=RatioAtLeast(1.5), check=_equal_to(lambda d: d.host(N27) + d.host(N27, seed=1)))
+gpu_case("strided_add_half", lambda xp, d: (lambda a: functools.partial(xp.add, a[::2], a[::2]))(d.rand(N27)),
+         numpy=True, nbytes=3 * (N27 // 2) * 4, target=RatioAtLeast(1.2),
+         check=_equal_to(lambda d: d.host(N27)[::2] * np.float32(2)))
+gpu_case("broadcast_add_16384x8192",
+         lambda xp, d: functools.partial(xp.add, d.rand(16384).reshape(16384, 1), d.rand(8192, seed=1).reshape(1, 8192)),
+         numpy=True, nbytes=N27 * 4, target=RatioAtLeast(1.2),
+         check=_equal_to(lambda d: d.host(16384).reshape(16384, 1) + d.host(8192, seed=1).reshape(1, 8192)))
+host_case("small_add", "a + b", lambda xp, d: {"a": d.rand(SMALL), "b": d.rand(SMALL, seed=1)},
+          target=AtMost(6.0, "µs"))
+host_case("small_add_out", "xp.add(a, b, out=c)",
+          lambda xp, d: {"a": d.rand(SMALL), "b": d.rand(SMALL, seed=1), "c": xp.empty(SMALL, dtype=np.float32)},
+          target=AtMost(6.0, "µs"))
+host_case("small_sin", "xp.sin(a)", _small, target=AtMost(6.0, "µs"))
+# -- C++ host overhead targets (µs/call), for the rows of bench/cpp/bench_host_overhead.cpp
+CPP_TARGETS_US = {"cpp_small_add": 4.0, "cpp_small_sin": 4.0, "cpp_small_add_out": 4.0}
 # -- import time (seconds, subprocess minus an empty interpreter)
 special_case("import_time", _import_time, unit="s", target=AtMost(0.3, "s"),
              note="python -c 'import X' minus python -c 'pass'")
@@ -881,10 +915,14 @@ def main(argv=None):
             name = row["name"]
             if args.filter and not any(f in name for f in args.filter):
                 continue
+            us = float(row["us_per_call"])
+            limit = CPP_TARGETS_US.get(name)
+            passed = None if limit is None else us <= limit
             res = {"name": name, "kind": "cpp", "unit": "µs", "note": "C++ " + row.get("device", ""),
-                   "errors": {}, "skipped": {}, "cunp": float(row["us_per_call"]), "ratio": None, "gbps": None,
-                   "target": "-", "status": "-", "passed": None, "calls": int(row.get("calls", 0) or 0),
-                   "device": row.get("device")}
+                   "errors": {}, "skipped": {}, "cunp": us, "ratio": None, "gbps": None,
+                   "target": "-" if limit is None else "< %g µs" % limit,
+                   "status": "-" if limit is None else ("pass" if passed else "FAIL"), "passed": passed,
+                   "calls": int(row.get("calls", 0) or 0), "device": row.get("device")}
             results[name] = res
             ordered.append(res)
         if cpp_error:

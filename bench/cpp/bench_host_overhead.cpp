@@ -140,6 +140,15 @@ int main(int argc, char** argv) {
            time_per_call([&] { auto r = a.reshape({10, 100}); escape(r); }, opt, device), opt, device);
     report("cpp_small_copy",
            time_per_call([&] { auto r = a.copy(); escape(r); }, opt, device), opt, device);
+    const cunp::ndarray b = a.copy();
+    report("cpp_small_add",
+           time_per_call([&] { auto r = a + b; escape(r); }, opt, device), opt, device);
+    report("cpp_small_sin",
+           time_per_call([&] { auto r = cunp::sin(a); escape(r); }, opt, device), opt, device);
+    cunp::ndarray c = cunp::empty({1000}, f32);
+    const cunp::UfuncOptions into_c{.out = {c}};
+    report("cpp_small_add_out",
+           time_per_call([&] { cunp::add(a, b, into_c); }, opt, device), opt, device);
 
     // The copies must have produced the input: check one, element by element.
     const std::vector<float> back = a.copy().to_vector<float>();

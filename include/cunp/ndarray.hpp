@@ -162,10 +162,14 @@ class ndarray {
   DType dtype_ = DType::Float64;
   bool writeable_ = true;
   friend ndarray make_view(const ndarray& of, Shape shape, Strides strides, std::int64_t offset);
+  friend ndarray make_view_as(const ndarray& of, DType dtype, Shape shape, Strides strides, std::int64_t offset);
 };
 
 // A view of `of` sharing its buffer and recording it (or its base) as the base.
 ndarray make_view(const ndarray& of, Shape shape, Strides strides, std::int64_t offset);
+// The same, reading the bytes as another dtype (real/imag views of complex arrays);
+// the view must stay inside the buffer (ValueError otherwise).
+ndarray make_view_as(const ndarray& of, DType dtype, Shape shape, Strides strides, std::int64_t offset);
 
 // C- or F-ordered byte strides of a shape.
 Strides contiguous_strides(const Shape& shape, std::int64_t itemsize, Order order = Order::C);

@@ -36,6 +36,10 @@ class Scalar {
 
   // A strong scalar of `dtype` holding `value` converted (unsafe-cast semantics).
   static Scalar of(DType dtype, const Scalar& value);
+  // A Python int beyond the 64-bit range: a weak int whose value is held as a double
+  // (it converts to floating dtypes; fits() no integer dtype).
+  static Scalar big_int(double value);
+  bool is_big_int() const noexcept { return big_int_; }
   // This value as a strong scalar of its own dtype.
   Scalar strong() const noexcept { Scalar s = *this; s.weak_ = false; return s; }
 
@@ -72,6 +76,7 @@ class Scalar {
   } v_{};
   DType dtype_;
   bool weak_;
+  bool big_int_ = false;
 };
 
 }  // namespace cunp

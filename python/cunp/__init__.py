@@ -11,6 +11,11 @@ from cunp._core import empty, zeros, ones, full, empty_like, zeros_like, ones_li
 from cunp._core import arange, linspace, logspace, eye, identity, tri
 from cunp._core import empty_pinned, zeros_pinned
 from cunp import cuda
+from cunp._kernel import ElementwiseKernel
+from cunp._ufuncs import *  # noqa: F401,F403 - every ufunc: add, sin, ...
+from cunp._ufuncs import (
+    ufunc, where, clip, real, imag, angle, nan_to_num, around, round, isclose, allclose, array_equal,
+)
 from cunp._array import (
     Device, asarray, array, asanyarray, asnumpy, ascontiguousarray, asfortranarray, copy,
     diag, diagonal, tril, triu, get_array_module, finfo, iinfo, show_config, reshape, ravel,

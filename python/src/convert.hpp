@@ -38,5 +38,6 @@ void bind_dtypes(nb::module_& m);
 void bind_ndarray(nb::module_& m);
 void bind_creation(nb::module_& m);
 void bind_cuda(nb::module_& m);
+void bind_ufuncs(nb::module_& m);  // after bind_ndarray
 
 }  // namespace cunp::py

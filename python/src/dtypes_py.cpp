@@ -71,7 +71,9 @@ Scalar to_scalar(nb::handle obj) {
       if (!PyErr_Occurred()) return Scalar(static_cast<std::uint64_t>(u));
       PyErr_Clear();
     }
-    throw OverflowError("Python integer " + nb::cast<std::string>(nb::str(obj)) + " out of bounds for any supported dtype");
+    // Beyond 64 bits: still a weak int (OverflowError against integer dtypes, a value
+    // for floating ones), as NEP 50 has it.
+    return Scalar::big_int(PyLong_AsDouble(o));
   }
   if (PyFloat_CheckExact(o)) return Scalar(PyFloat_AS_DOUBLE(o));
   if (PyComplex_CheckExact(o)) return Scalar(std::complex<double>(PyComplex_RealAsDouble(o), PyComplex_ImagAsDouble(o)));

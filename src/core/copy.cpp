@@ -3,6 +3,7 @@
 // copy_elements, which dispatches to the cpu or cuda backend.
 #include <cuda_runtime_api.h>
 
+#include <cstdio>
 #include <cstring>
 #include <string>
 
@@ -135,11 +136,16 @@ void check_weak_scalar_fits(const Scalar& value, DType dtype) {
                     "() argument must be a string or a real number, not 'complex'");
   }
   // NEP 50: a Python int that the target integer dtype cannot hold is an error.
-  if (value.weak() && is_integer(value.dtype()) && is_integer(dtype) && !value.fits(dtype)) {
-    throw OverflowError("Python integer " +
-                        (value.dtype() == DType::UInt64 ? std::to_string(value.to_uint64())
-                                                        : std::to_string(value.to_int64())) +
-                        " out of bounds for " + std::string(name(dtype)));
+  if (value.weak() && value.weak_kind() == WeakKind::Int && is_integer(dtype) && !value.fits(dtype)) {
+    std::string text;
+    if (value.is_big_int()) {
+      char buf[64];
+      std::snprintf(buf, sizeof buf, "%.0f", value.to_double());
+      text = buf;
+    } else {
+      text = value.dtype() == DType::UInt64 ? std::to_string(value.to_uint64()) : std::to_string(value.to_int64());
+    }
+    throw OverflowError("Python integer " + text + " out of bounds for " + std::string(name(dtype)));
   }
 }
 

@@ -78,6 +78,13 @@ ndarray make_view(const ndarray& of, Shape shape, Strides strides, std::int64_t 
   return v;
 }
 
+ndarray make_view_as(const ndarray& of, DType dtype, Shape shape, Strides strides, std::int64_t offset) {
+  const ndarray checked(of.storage_, dtype, shape, strides, offset);  // bounds check
+  ndarray v = make_view(of, std::move(shape), std::move(strides), offset);
+  v.dtype_ = dtype;
+  return v;
+}
+
 void ndarray::check_defined() const {
   if (!storage_) throw ValueError("operation on an undefined ndarray");
 }

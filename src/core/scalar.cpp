@@ -10,7 +10,14 @@
 
 namespace cunp {
 
+Scalar Scalar::big_int(double value) {
+  Scalar s(value);
+  s.big_int_ = true;
+  return s;
+}
+
 WeakKind Scalar::weak_kind() const noexcept {
+  if (big_int_) return WeakKind::Int;
   switch (kind(dtype_)) {
     case DTypeKind::Bool: return WeakKind::Bool;
     case DTypeKind::SignedInt:
@@ -104,6 +111,7 @@ std::complex<double> Scalar::to_complex() const noexcept {
 }
 
 bool Scalar::fits(DType dtype) const noexcept {
+  if (big_int_) return !is_integer(dtype);
   const DTypeKind k = kind(dtype_);
   if (k == DTypeKind::Bool) return true;
   if (k == DTypeKind::SignedInt || k == DTypeKind::UnsignedInt) {

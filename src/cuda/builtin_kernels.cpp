@@ -3,6 +3,7 @@
 
 #include "cuda/ops_types.hpp"
 #include "cuda/range.hpp"
+#include "ufunc/ufunc.hpp"
 
 namespace cunp::cuda {
 namespace {
@@ -22,6 +23,35 @@ void add_variants(std::vector<CopyKernelSpec>& out, CopyKind kind, DType dst, DT
 
 }  // namespace
 
+std::vector<ElementwiseSpec> builtin_elementwise_specs(const ufunc::Ufunc& uf) {
+  // Ufuncs that share a functor (radians and deg2rad) share their kernels: a loop is
+  // listed by the first ufunc (in registry order) that has it.
+  std::vector<ElementwiseSpec> specs;
+  const std::vector<const ufunc::Ufunc*> ufuncs = ufunc::all();
+  auto listed_before = [&](const ufunc::Loop& loop) {
+    for (const ufunc::Ufunc* other : ufuncs) {
+      if (other == &uf) return false;
+      if (other->functor != uf.functor || other->header != uf.header) continue;
+      for (const ufunc::Loop& l : other->loops)
+        if (l.in == loop.in && l.out == loop.out) return true;
+    }
+    return false;
+  };
+  for (const ufunc::Loop& loop : uf.loops) {
+    if (listed_before(loop)) continue;
+    ElementwiseSpec spec = elementwise_spec(uf, loop);
+    specs.push_back(spec);
+    if (uf.nin == 2) {
+      ElementwiseSpec scalar = spec;
+      scalar.scalar_mask = static_cast<std::uint8_t>(1u << (uf.nout + 1));
+      specs.push_back(scalar);
+    }
+    spec.ndim = 2;
+    specs.push_back(spec);
+  }
+  return specs;
+}
+
 std::vector<CopyKernelSpec> builtin_copy_specs() {
   std::vector<CopyKernelSpec> specs;
   for (int s = 0; s < kNumDTypes; ++s)
@@ -39,6 +69,9 @@ std::vector<KernelSource> builtin_kernel_sources() {
     const auto dt = static_cast<DType>(d);
     sources.push_back(arange_kernel_source(dt, arange_mode(dt)));
   }
+  for (const ufunc::Ufunc* uf : ufunc::all())
+    for (const ElementwiseSpec& spec : builtin_elementwise_specs(*uf))
+      sources.push_back(elementwise_kernel_source(spec));
   return sources;
 }
 
@@ -59,6 +92,17 @@ std::vector<BuiltinProgram> builtin_kernel_programs() {
     const auto dt = static_cast<DType>(d);
     KernelSource k = arange_kernel_source(dt, arange_mode(dt));
     programs.push_back({.name = k.kernel_name, .source = k.source, .kernel_names = {k.kernel_name}});
+  }
+  for (const ufunc::Ufunc* uf : ufunc::all()) {
+    BuiltinProgram program{.name = "ufunc_" + uf->name,
+                           .source = elementwise_preamble(uf->header),
+                           .kernel_names = {},
+                           .options = elementwise_compile_options()};
+    for (const ElementwiseSpec& spec : builtin_elementwise_specs(*uf)) {
+      program.source += elementwise_kernel_entry(spec);
+      program.kernel_names.push_back(elementwise_kernel_name(spec));
+    }
+    if (!program.kernel_names.empty()) programs.push_back(std::move(program));
   }
   return programs;
 }

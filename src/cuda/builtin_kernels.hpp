@@ -6,15 +6,17 @@
 #include <vector>
 
 #include "cuda/copy_source.hpp"
+#include "cuda/elementwise_source.hpp"
 #include "cuda/kernel_cache.hpp"
 
 namespace cunp::cuda {
 
 // A program holding several built-in kernels behind one shared preamble.
 struct BuiltinProgram {
-  std::string name;  // "cast_f4_f8", "fill_u4"
+  std::string name;  // "cast_f4_f8", "fill_u4", "ufunc_add"
   std::string source;
   std::vector<std::string> kernel_names;  // the extern "C" kernels it defines
+  CompileOptions options = {};             // as the engine compiles them (arch aside)
 };
 
 // Every copy/cast/fill kernel: all 14x14 cast pairs and the fills, each contiguous
@@ -22,11 +24,17 @@ struct BuiltinProgram {
 // 32/64-bit index.
 std::vector<CopyKernelSpec> builtin_copy_specs();
 
+// The ufunc loop kernels listed for `uf`: for each of its loops, all operands arrays of
+// the loop's dtypes, contiguous and strided (ndim 2), 32-bit index; for binary ufuncs
+// also contiguous with the second input a scalar parameter. A loop that an earlier
+// ufunc of the same functor already lists (radians after deg2rad) is left out.
+std::vector<ElementwiseSpec> builtin_elementwise_specs(const ufunc::Ufunc& uf);
+
 // Each built-in kernel as the single-kernel program the engine compiles at run time.
 std::vector<KernelSource> builtin_kernel_sources();
 
-// The same kernels batched: one program per cast pair and per fill dtype, whose text
-// is one preamble followed by the same entries as the single programs. Compiling
+// The same kernels batched: one program per cast pair, per fill dtype and per ufunc,
+// whose text is one preamble followed by the same entries as the single programs. Compiling
 // these is how the CI test covers every kernel in reasonable time.
 std::vector<BuiltinProgram> builtin_kernel_programs();
 

@@ -19,8 +19,6 @@
 namespace cunp::cuda {
 namespace {
 
-constexpr std::int64_t kInt32Max = std::numeric_limits<std::int32_t>::max();
-
 struct LaunchContext {
   cudaStream_t stream;
   const DeviceProps* props;
@@ -29,15 +27,6 @@ struct LaunchContext {
 LaunchContext launch_context() {
   const int device = current_cuda_device();
   return {static_cast<cudaStream_t>(current_stream(device).handle()), &device_props(device)};
-}
-
-// Blocks for `work` thread-sized work items, at most what keeps every SM full.
-unsigned grid_blocks(const DeviceProps& props, std::int64_t work) {
-  const std::int64_t resident = static_cast<std::int64_t>(props.sm_count) *
-                                std::max(1, props.max_threads_per_sm / kCopyBlockSize);
-  const std::int64_t wanted = (work + kCopyBlockSize - 1) / kCopyBlockSize;
-  return static_cast<unsigned>(
-      std::clamp<std::int64_t>(wanted, 1, std::max<std::int64_t>(resident, 1)));
 }
 
 // Casts whose bits never change (same dtype, or signed/unsigned integers of one width)
@@ -65,17 +54,6 @@ DType bit_copy_dtype(DType dt) {
 Kernel kernel_for(const CopyKernelSpec& spec, const DeviceProps& props) {
   return get_kernel(copy_kernel_key(spec, props.target),
                     [&spec] { return copy_kernel_source(spec); });
-}
-
-// Elements before `ptr` reaches the pack alignment of a contiguous kernel, or -1 when
-// the pointer is not even element-aligned.
-std::int64_t elements_to_alignment(const void* ptr, std::size_t item, int pack_elements) {
-  const std::uintptr_t align =
-      std::min<std::uintptr_t>(16, item * static_cast<std::uintptr_t>(pack_elements));
-  const std::uintptr_t addr = reinterpret_cast<std::uintptr_t>(ptr);
-  if (addr % item != 0) return -1;
-  const std::uintptr_t mis = addr % align;
-  return mis == 0 ? 0 : static_cast<std::int64_t>((align - mis) / item);
 }
 
 // The head a contiguous kernel gets: the scalar elements before the vector body, or
@@ -135,32 +113,15 @@ void run_contiguous(const CopyKernelSpec& base, const LaunchContext& ctx, void* 
 template <typename I>
 void launch_strided(const CopyKernelSpec& spec, const LaunchContext& ctx,
                     const iter::LoopLayout& layout, void* dst, const void* second, int noperands) {
-  // The parameter block: size, ndim, shape[N], strides[noperands][N] (copy_source.cpp).
-  I params[2 + kMaxStridedDims * 3] = {};
-  const int nd = layout.ndim();
-  const int n = spec.ndim;
-  params[0] = static_cast<I>(layout.size);
-  params[1] = static_cast<I>(nd);
-  for (int d = 0; d < nd; ++d) {
-    params[2 + d] = static_cast<I>(layout.shape[d]);
-    for (int op = 0; op < noperands; ++op)
-      params[2 + n * (1 + op) + d] = static_cast<I>(layout.strides[op][d]);
-  }
+  // The parameter block: size, ndim, shape[N], strides[noperands][N] (kernel_common).
+  I params[2 + kMaxStridedDims * 3];
+  static constexpr int kOps[] = {0, 1};
+  fill_strided_params(params, layout, spec.ndim, kOps, noperands);
   const Kernel kernel = kernel_for(spec, *ctx.props);
   void* second_arg = const_cast<void*>(second);
   void* args[] = {&dst, second_arg_slot(spec, second, &second_arg), params};
   launch(kernel, dim3(grid_blocks(*ctx.props, layout.size)), dim3(kCopyBlockSize), args, 0,
          ctx.stream);
-}
-
-bool fits_int32(const iter::LoopLayout& layout, int noperands) {
-  if (layout.size > kInt32Max) return false;
-  for (int op = 0; op < noperands; ++op) {
-    if (layout.max_offset(op) > kInt32Max) return false;
-    for (std::int64_t s : layout.strides[op])
-      if (s > kInt32Max || s < -kInt32Max) return false;
-  }
-  return true;
 }
 
 void run_strided(const CopyKernelSpec& base, const LaunchContext& ctx,
@@ -170,7 +131,7 @@ void run_strided(const CopyKernelSpec& base, const LaunchContext& ctx,
                      " dimensions after coalescing, got " + std::to_string(layout.ndim()));
   CopyKernelSpec spec = base;
   spec.ndim = strided_ndim_bucket(layout.ndim());
-  spec.index64 = !fits_int32(layout, noperands);
+  spec.index64 = !layout_fits_int32(layout, noperands);
   if (spec.index64)
     launch_strided<long long>(spec, ctx, layout, dst, second, noperands);
   else

@@ -17,63 +17,18 @@ namespace {
 //    Each thread keeps kCopyUnroll packs in flight; the grid is sized to the device
 //    and strides over the range. When source and destination are not aligned alike,
 //    the host passes head == n and everything runs scalar.
-//  - Strided: each element's C-order index is split into coordinates by the shape and
-//    dotted with each operand's byte strides. The parameter block is passed by value
-//    as a __grid_constant__ (read from the constant bank, never copied); small ranks
-//    get the division chain unrolled, larger ones loop up to the run-time ndim.
+//  - Strided: Note [Strided kernels] (kernel_common.cpp); the helpers there are the
+//    first part of every copy program.
 //  - 32-bit variants (`I` = int/unsigned) are used when the element count and every
 //    operand's byte extent fit; 64-bit divisions cost several times more.
-constexpr std::string_view kPreamble = R"cunp_src(
-#include "cast.h"
-
+constexpr std::string_view kTemplates = R"cunp_src(
 namespace cunp_copy {
 
-template <typename T, int N>
-struct alignas(sizeof(T) * N >= 16 ? 16 : sizeof(T) * N) pack {
-  T v[N];
-};
-
-template <typename I, int N, int NOPS>
-struct strided_params {
-  I size;
-  I ndim;
-  I shape[N];
-  I stride[NOPS][N];
-};
-
-template <typename U>
-__device__ __forceinline__ U thread_index() { return blockIdx.x * (U)blockDim.x + threadIdx.x; }
-template <typename U>
-__device__ __forceinline__ U thread_count() { return gridDim.x * (U)blockDim.x; }
-
-// Byte offsets of C-order element `i` for each operand.
-template <bool FIXED, typename I, typename U, int N, int NOPS>
-__device__ __forceinline__ void element_offsets(const strided_params<I, N, NOPS>& p, U i, I (&off)[NOPS]) {
-#pragma unroll
-  for (int k = 0; k < NOPS; ++k) off[k] = 0;
-  if constexpr (FIXED) {
-#pragma unroll
-    for (int d = N - 1; d > 0; --d) {
-      const U extent = (U)p.shape[d];
-      const U q = i / extent;
-      const I c = (I)(i - q * extent);
-      i = q;
-#pragma unroll
-      for (int k = 0; k < NOPS; ++k) off[k] += c * p.stride[k][d];
-    }
-  } else {
-    for (int d = (int)p.ndim - 1; d > 0; --d) {
-      const U extent = (U)p.shape[d];
-      const U q = i / extent;
-      const I c = (I)(i - q * extent);
-      i = q;
-#pragma unroll
-      for (int k = 0; k < NOPS; ++k) off[k] += c * p.stride[k][d];
-    }
-  }
-#pragma unroll
-  for (int k = 0; k < NOPS; ++k) off[k] += (I)i * p.stride[k][0];
-}
+using cunp_k::pack;
+using cunp_k::strided_params;
+using cunp_k::thread_index;
+using cunp_k::thread_count;
+using cunp_k::element_offsets;
 
 template <typename D, typename S, int P, int UNROLL, typename U>
 __device__ __forceinline__ void cast_contiguous(D* __restrict__ dst, const S* __restrict__ src, U n, U head) {
@@ -149,13 +104,6 @@ std::string str(std::string_view s) { return std::string(s); }
 
 }  // namespace
 
-int strided_ndim_bucket(int ndim) noexcept {
-  if (ndim <= 4) return std::max(ndim, 1);
-  int bucket = 8;
-  while (bucket < ndim) bucket *= 2;
-  return std::min(bucket, kMaxStridedDims);
-}
-
 int copy_pack_elements(const CopyKernelSpec& spec) noexcept {
   std::size_t widest = itemsize(spec.dst);
   if (spec.kind == CopyKind::Cast) widest = std::max(widest, itemsize(spec.src));
@@ -171,7 +119,11 @@ std::string copy_kernel_name(const CopyKernelSpec& spec) {
   return name;
 }
 
-std::string_view copy_kernels_preamble() { return kPreamble; }
+std::string_view copy_kernels_preamble() {
+  static const std::string preamble =
+      "#include \"cast.h\"\n" + std::string(kernel_helpers_source()) + std::string(kTemplates);
+  return preamble;
+}
 
 std::string copy_kernel_entry(const CopyKernelSpec& spec) {
   const std::string name = copy_kernel_name(spec);
@@ -206,7 +158,7 @@ std::string copy_kernel_entry(const CopyKernelSpec& spec) {
 KernelSource copy_kernel_source(const CopyKernelSpec& spec) {
   KernelSource source;
   source.kernel_name = copy_kernel_name(spec);
-  source.source = std::string(kPreamble) + copy_kernel_entry(spec);
+  source.source = std::string(copy_kernels_preamble()) + copy_kernel_entry(spec);
   return source;
 }
 

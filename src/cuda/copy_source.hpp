@@ -5,15 +5,15 @@
 #include <string>
 
 #include "cuda/kernel_cache.hpp"
+#include "cuda/kernel_common.hpp"
 #include "cunp/dtype.hpp"
 
 namespace cunp::cuda {
 
 enum class CopyKind : std::uint8_t { Cast, Fill };
 
-inline constexpr int kCopyBlockSize = 256;  // threads per block of every copy kernel
-inline constexpr int kCopyUnroll = 4;       // 16-byte packs in flight per thread
-inline constexpr int kMaxStridedDims = 64;
+inline constexpr int kCopyBlockSize = kKernelBlockSize;  // threads per block
+inline constexpr int kCopyUnroll = 4;  // 16-byte packs in flight per thread
 
 // One kernel: (src dtype, dst dtype) or the dst dtype of a fill, the layout class and
 // the index width.
@@ -26,9 +26,6 @@ struct CopyKernelSpec {
   int ndim = 0;
   bool index64 = false;
 };
-
-// The ndim a strided kernel is generated for, for a layout of `ndim` dims (1..64).
-int strided_ndim_bucket(int ndim) noexcept;
 
 // Elements per 16-byte pack of a contiguous kernel: 16 / the widest itemsize involved.
 int copy_pack_elements(const CopyKernelSpec& spec) noexcept;

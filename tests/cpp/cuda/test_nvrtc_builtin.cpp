@@ -13,8 +13,11 @@
 #include <vector>
 
 #include "cuda/builtin_kernels.hpp"
+#include "cuda/elementwise_source.hpp"
 #include "cuda/nvrtc_compiler.hpp"
 #include "cunp/error.hpp"
+#include "elementwise_test_functors.hpp"
+#include "ufunc/ufunc.hpp"
 
 namespace cunp::cuda {
 namespace {
@@ -41,8 +44,17 @@ TEST(NvrtcBuiltin, KernelNamesAreUnique) {
   std::size_t batched = 0;
   for (const BuiltinProgram& p : builtin_kernel_programs()) batched += p.kernel_names.size();
   EXPECT_EQ(batched, sources.size());
-  // 196 cast pairs and 5 fills, each in 18 variants, plus one arange kernel per dtype.
-  EXPECT_EQ(sources.size(), (196u + 5u) * 18u + 14u);
+  // 196 cast pairs and 5 fills, each in 18 variants, plus one arange kernel per dtype,
+  // plus per ufunc loop: contiguous, strided and (binary ufuncs) scalar-second.
+  // Ufuncs sharing a functor (radians, deg2rad) share their kernels.
+  std::set<std::string> loops;
+  std::size_t ufunc_kernels = 0;
+  for (const ufunc::Ufunc* uf : ufunc::all())
+    for (const ufunc::Loop& l : uf->loops)
+      if (loops.insert(uf->functor + "|" + uf->header + "|" + l.signature(uf->nin, uf->nout)).second)
+        ufunc_kernels += uf->nin == 2 ? 3u : 2u;
+  EXPECT_EQ(sources.size(), (196u + 5u) * 18u + 14u + ufunc_kernels);
+  std::printf("  %zu kernels, %zu of them ufunc loops\n", sources.size(), ufunc_kernels);
 }
 
 TEST(NvrtcBuiltin, SingleKernelProgramsCompile) {
@@ -73,6 +85,69 @@ TEST(NvrtcBuiltin, SingleKernelProgramsCompile) {
   }
 }
 
+// Ufunc loop kernels of every shape the launcher can ask for (mixed storage dtypes,
+// scalar parameters, two outputs, float16, every ndim bucket, 64-bit index), with the
+// test functors of elementwise_test_functors.hpp, each compiled as the engine does.
+TEST(NvrtcBuiltin, ElementwiseVariantsCompile) {
+  auto spec = [](const char* functor, int nin, int nout, std::initializer_list<DType> loop,
+                 std::initializer_list<DType> storage, unsigned scalars, int ndim, bool index64) {
+    ElementwiseSpec s;
+    s.functor = functor;
+    s.header = kEwTestFunctorSource;
+    s.nin = nin;
+    s.nout = nout;
+    std::copy(loop.begin(), loop.end(), s.loop.begin());
+    std::copy(storage.begin(), storage.end(), s.storage.begin());
+    s.scalar_mask = static_cast<std::uint8_t>(scalars);
+    s.ndim = ndim;
+    s.index64 = index64;
+    return s;
+  };
+  using D = DType;
+  const ElementwiseSpec specs[] = {
+      spec("cunp_ew_test::add", 2, 1, {D::Float32, D::Float32, D::Float32},
+           {D::Float64, D::Int8, D::Float16}, 0, 0, false),
+      spec("cunp_ew_test::add", 2, 1, {D::Float16, D::Float16, D::Float16},
+           {D::Float16, D::Float16, D::Float16}, 0b100, 0, true),
+      spec("cunp_ew_test::fma3", 3, 1, {D::Float64, D::Float64, D::Float64, D::Float64},
+           {D::Float64, D::Complex64, D::Float64, D::Bool}, 0b0100, 3, false),
+      spec("cunp_ew_test::sumdiff", 2, 2, {D::Int32, D::Int32, D::Int32, D::Int32},
+           {D::Int64, D::Int8, D::UInt8, D::Int32}, 0b1000, 0, false),
+      spec("cunp_ew_test::sumdiff", 2, 2, {D::Float16, D::Float16, D::Float16, D::Float16},
+           {D::Float16, D::Float32, D::Float16, D::Float16}, 0, 64, true),
+      spec("cunp_ew_test::less", 2, 1, {D::Bool, D::Float32, D::Float32},
+           {D::Bool, D::Float32, D::Float32}, 0b010, 8, false),
+      spec("cunp_ew_test::scale_exp", 2, 1, {D::Float16, D::Float16, D::Int32},
+           {D::Float16, D::Float16, D::Int32}, 0b100, 1, false),
+  };
+  for (const ElementwiseSpec& s : specs) {
+    const KernelSource source = elementwise_kernel_source(s);
+    const auto start = std::chrono::steady_clock::now();
+    CompileOptions options = source.options;
+    options.arch = 90;
+    CompiledProgram program;
+    try {
+      program = compile_to_cubin(source.source, source.kernel_name, options);
+    } catch (const CompileError& e) {
+      ADD_FAILURE() << source.kernel_name << ":\n" << e.log() << "\n" << source.source;
+      continue;
+    }
+    const double ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_TRUE(is_elf(program.cubin)) << source.kernel_name;
+    EXPECT_NE(program.cubin.find(source.kernel_name), std::string::npos);
+    std::printf("  %s: %.1f ms, %zu bytes of cubin\n", source.kernel_name.c_str(), ms,
+                program.cubin.size());
+  }
+  // Keys differ whenever the kernels do.
+  std::set<std::string> names;
+  for (const ElementwiseSpec& s : specs) names.insert(elementwise_kernel_name(s));
+  EXPECT_EQ(names.size(), std::size(specs));
+  for (std::size_t i = 0; i < std::size(specs); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      EXPECT_FALSE(elementwise_kernel_key(specs[i], 90) == elementwise_kernel_key(specs[j], 90));
+}
+
 TEST(NvrtcBuiltin, EveryBuiltinKernelCompilesForSm90) {
   const std::vector<BuiltinProgram> programs = builtin_kernel_programs();
   std::atomic<std::size_t> next{0};
@@ -85,7 +160,9 @@ TEST(NvrtcBuiltin, EveryBuiltinKernelCompilesForSm90) {
       const BuiltinProgram& p = programs[i];
       std::string failure;
       try {
-        const CompiledProgram out = compile_to_cubin(p.source, p.name, CompileOptions{.arch = 90});
+        CompileOptions options = p.options;
+        options.arch = 90;
+        const CompiledProgram out = compile_to_cubin(p.source, p.name, options);
         if (!is_elf(out.cubin)) failure = p.name + ": not an ELF image";
         for (const std::string& k : p.kernel_names)
           if (out.cubin.find(k) == std::string::npos) failure += p.name + ": no symbol " + k + "\n";

@@ -1,0 +1,87 @@
+// src/cuda/user_elementwise.hpp — the pieces of ElementwiseKernel (cunp/kernel.hpp)
+// that need no GPU: parameter parsing, type resolution and source generation.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cuda/kernel_cache.hpp"
+#include "cunp/dtype.hpp"
+#include "cunp/kernel.hpp"
+
+namespace cunp::cuda::user {
+
+// A parsed parameter list: inputs then outputs; placeholders numbered by first use.
+struct Signature {
+  std::vector<KernelParam> params;  // nin inputs, then nout outputs
+  std::vector<int> placeholder;     // per param: index into placeholders, or -1 (fixed dtype)
+  std::vector<std::string> placeholders;
+  int nin = 0;
+  int nout = 0;
+};
+
+// Parses CuPy's parameter syntax. ValueError for syntax errors, unknown keywords,
+// non-canonical dtype names (`float`, `f4`), reserved or duplicate names.
+Signature parse_signature(std::string_view in_params, std::string_view out_params);
+// True for a valid C identifier.
+bool is_identifier(std::string_view s) noexcept;
+
+// What type resolution sees of one argument.
+struct ArgType {
+  enum class Kind : std::uint8_t { Absent, Array, Scalar };
+  Kind kind = Kind::Absent;
+  DType dtype = DType::Float64;
+  bool weak = false;  // Python / C++ scalar
+};
+
+// The dtype of every parameter (inputs then outputs) for these arguments (one per
+// parameter, Absent for outputs not given). Given outputs bind first, then input
+// arrays; both must match their parameter's dtype exactly. Placeholders seen only
+// with scalars take np.result_type of those scalars. TypeError naming the parameter
+// and the placeholder when arguments disagree or a placeholder stays undecided.
+std::vector<DType> resolve_types(const Signature& sig, std::span<const ArgType> args,
+                                 std::string_view kernel_name);
+
+// The C++ spelling of a dtype inside user kernels: "float", "long long",
+// "complex<float>", "float16", "bool".
+std::string_view kernel_type_name(DType dt) noexcept;
+
+// How one parameter reaches the generated kernel.
+enum class ArgKind : std::uint8_t { Array, Scalar, Raw };
+struct ParamBinding {
+  ArgKind kind = ArgKind::Array;
+  DType dtype = DType::Float64;
+  int raw_ndim = 0;             // Raw: the array's ndim (0-d counts as 1)
+  bool raw_contiguous = false;  // Raw: C-contiguous, indexed as a flat pointer
+};
+
+// The loop: contiguous (every non-raw array walked with unit stride) or strided with
+// `ndim` axes, 32- or 64-bit index arithmetic.
+struct LoopShape {
+  bool contiguous = true;
+  int ndim = 0;
+  bool index64 = false;
+};
+
+// What the source of one kernel depends on besides the bindings.
+struct KernelText {
+  std::string_view name;
+  std::string_view operation;
+  std::string_view preamble;
+  std::string_view loop_prep;
+  std::string_view after_loop;
+};
+
+// The whole program of one kernel.
+std::string generate_source(const Signature& sig, const KernelText& text,
+                            std::span<const ParamBinding> bindings, const LoopShape& loop);
+// The program with its name and NVRTC options, ready for the kernel cache.
+KernelSource make_kernel_source(const Signature& sig, const KernelText& text,
+                                std::span<const ParamBinding> bindings, const LoopShape& loop,
+                                const std::vector<std::string>& options);
+
+}  // namespace cunp::cuda::user

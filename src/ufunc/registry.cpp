@@ -1,0 +1,83 @@
+// src/ufunc/registry.cpp — the table of ufuncs, filled once by the defs_*.cpp files.
+#include <map>
+#include <memory>
+#include <mutex>
+
+#include "cunp/error.hpp"
+#include "ufunc/registry.hpp"
+
+namespace cunp::ufunc {
+namespace {
+
+struct Table {
+  std::vector<std::unique_ptr<Ufunc>> ufuncs;
+  std::map<std::string, const Ufunc*, std::less<>> by_name;
+};
+
+Table& building() {
+  static Table* t = new Table();  // Note: never destroyed; ufunc references outlive statics
+  return *t;
+}
+
+const Table& table() {
+  static const Table& t = [] {
+    register_arith();
+    register_math();
+    register_compare();
+    register_bits();
+    register_select();
+    return std::ref(building());
+  }();
+  return t;
+}
+
+}  // namespace
+
+std::string Loop::signature(int nin, int nout) const {
+  std::string s;
+  for (int k = 0; k < nin; ++k) s += type_char(in[static_cast<std::size_t>(k)]);
+  s += "->";
+  for (int k = 0; k < nout; ++k) s += type_char(out[static_cast<std::size_t>(k)]);
+  return s;
+}
+
+Builder define(std::string name, int nin, int nout, std::string functor, std::string header,
+               Identity identity, Resolution resolution) {
+  auto u = std::make_unique<Ufunc>();
+  u->name = std::move(name);
+  u->nin = nin;
+  u->nout = nout;
+  u->functor = std::move(functor);
+  u->header = std::move(header);
+  u->identity = identity;
+  u->resolution = resolution;
+  Ufunc* raw = u.get();
+  Table& t = building();
+  t.by_name[raw->name] = raw;
+  t.ufuncs.push_back(std::move(u));
+  return Builder(raw);
+}
+
+void alias(const std::string& alias_name, const std::string& name) {
+  Table& t = building();
+  t.by_name[alias_name] = t.by_name.at(name);
+}
+
+const Ufunc* find(std::string_view name) noexcept {
+  const Table& t = table();
+  auto it = t.by_name.find(name);
+  return it == t.by_name.end() ? nullptr : it->second;
+}
+
+const Ufunc& get(std::string_view name) {
+  if (const Ufunc* u = find(name)) return *u;
+  throw ValueError("no ufunc named '" + std::string(name) + "'");
+}
+
+std::vector<const Ufunc*> all() {
+  std::vector<const Ufunc*> out;
+  for (const auto& u : table().ufuncs) out.push_back(u.get());
+  return out;
+}
+
+}  // namespace cunp::ufunc

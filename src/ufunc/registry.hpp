@@ -1,0 +1,143 @@
+// src/ufunc/registry.hpp — how ufuncs are defined: one `define(...)` per ufunc with
+// its loops in NumPy's order, each loop instantiating the CPU loop from the same
+// src/ops functor the GPU kernels call. Definitions live in src/ufunc/defs_*.cpp.
+//
+//   define("add", 2, 1, "cunp::ops::add", "ufunc_arith.h", Identity::Zero)
+//       .loop<ops::add, bool, bool, bool>()            // "??->?"
+//       .loop<ops::add, ops::i8, ops::i8, ops::i8>()   // "bb->b"  ...
+#pragma once
+
+#include <cstring>
+#include <string>
+#include <utility>
+
+#include "cpu/strided_loop.hpp"
+#include "ops/cast.h"
+#include "ufunc/ufunc.hpp"
+
+namespace cunp::ufunc {
+
+// The DType of a src/ops storage type.
+template <typename T> struct dtype_of_op;
+template <> struct dtype_of_op<bool> { static constexpr DType value = DType::Bool; };
+template <> struct dtype_of_op<ops::i8> { static constexpr DType value = DType::Int8; };
+template <> struct dtype_of_op<ops::u8> { static constexpr DType value = DType::UInt8; };
+template <> struct dtype_of_op<ops::i16> { static constexpr DType value = DType::Int16; };
+template <> struct dtype_of_op<ops::u16> { static constexpr DType value = DType::UInt16; };
+template <> struct dtype_of_op<ops::i32> { static constexpr DType value = DType::Int32; };
+template <> struct dtype_of_op<ops::u32> { static constexpr DType value = DType::UInt32; };
+template <> struct dtype_of_op<ops::i64> { static constexpr DType value = DType::Int64; };
+template <> struct dtype_of_op<ops::u64> { static constexpr DType value = DType::UInt64; };
+template <> struct dtype_of_op<ops::half> { static constexpr DType value = DType::Float16; };
+template <> struct dtype_of_op<ops::f32> { static constexpr DType value = DType::Float32; };
+template <> struct dtype_of_op<ops::f64> { static constexpr DType value = DType::Float64; };
+template <> struct dtype_of_op<ops::c64> { static constexpr DType value = DType::Complex64; };
+template <> struct dtype_of_op<ops::c128> { static constexpr DType value = DType::Complex128; };
+
+// What a functor receives for a loop type: float16 computes in float32.
+template <typename T> struct compute_of { using type = T; };
+template <> struct compute_of<ops::half> { using type = ops::f32; };
+template <typename T> using compute_t = typename compute_of<T>::type;
+
+template <typename T>
+inline compute_t<T> load_compute(const char* p) {
+  T x;
+  std::memcpy(&x, p, sizeof(T));
+  if constexpr (ops::is_same<T, ops::half>::value) return ops::half_to_f32(x);
+  else return x;
+}
+
+template <typename T, typename R>
+inline void store_cast(char* p, R r) {
+  const T y = ops::cast<T>(r);
+  std::memcpy(p, &y, sizeof(T));
+}
+
+template <typename Op, typename Out, typename... In, std::size_t... I>
+inline void cpu_row_1(char* const* p, std::int64_t n, const std::int64_t* s, std::index_sequence<I...>) {
+  const Op op{};
+  for (std::int64_t i = 0; i < n; ++i) {
+    store_cast<Out>(p[0] + i * s[0], op(load_compute<In>(p[1 + I] + i * s[1 + I])...));
+  }
+}
+
+template <typename Op, typename Out0, typename Out1, typename... In, std::size_t... I>
+inline void cpu_row_2(char* const* p, std::int64_t n, const std::int64_t* s, std::index_sequence<I...>) {
+  const Op op{};
+  for (std::int64_t i = 0; i < n; ++i) {
+    compute_t<Out0> o0{};
+    compute_t<Out1> o1{};
+    op(load_compute<In>(p[2 + I] + i * s[2 + I])..., o0, o1);
+    store_cast<Out0>(p[0] + i * s[0], o0);
+    store_cast<Out1>(p[1] + i * s[1], o1);
+  }
+}
+
+// The CPU loop of one signature with one output: out = Op{}(in...).
+template <typename Op, typename Out, typename... In>
+void cpu_loop_1(const iter::LoopLayout& layout, char* const* ptrs) {
+  constexpr int N = 1 + static_cast<int>(sizeof...(In));
+  char* base[N];
+  for (int k = 0; k < N; ++k) base[k] = ptrs[k];
+  cpu::for_each_row<N>(layout, base, [](char* const* p, std::int64_t n, const std::int64_t* s) {
+    cpu_row_1<Op, Out, In...>(p, n, s, std::index_sequence_for<In...>{});
+  });
+}
+
+// The CPU loop of one signature with two outputs: Op{}(in..., out0&, out1&) sets both
+// (divmod, modf, frexp).
+template <typename Op, typename Out0, typename Out1, typename... In>
+void cpu_loop_2(const iter::LoopLayout& layout, char* const* ptrs) {
+  constexpr int N = 2 + static_cast<int>(sizeof...(In));
+  char* base[N];
+  for (int k = 0; k < N; ++k) base[k] = ptrs[k];
+  cpu::for_each_row<N>(layout, base, [](char* const* p, std::int64_t n, const std::int64_t* s) {
+    cpu_row_2<Op, Out0, Out1, In...>(p, n, s, std::index_sequence_for<In...>{});
+  });
+}
+
+class Builder {
+ public:
+  explicit Builder(Ufunc* u) : u_(u) {}
+  template <typename Op, typename Out, typename... In>
+  Builder& loop() {
+    Loop l;
+    int k = 0;
+    ((l.in[static_cast<std::size_t>(k++)] = dtype_of_op<In>::value), ...);
+    l.out[0] = dtype_of_op<Out>::value;
+    l.cpu = &cpu_loop_1<Op, Out, In...>;
+    if constexpr (requires { Op::kName; }) l.functor = Op::kName;
+    u_->loops.push_back(l);
+    return *this;
+  }
+  template <typename Op, typename Out0, typename Out1, typename... In>
+  Builder& loop2() {
+    Loop l;
+    int k = 0;
+    ((l.in[static_cast<std::size_t>(k++)] = dtype_of_op<In>::value), ...);
+    l.out[0] = dtype_of_op<Out0>::value;
+    l.out[1] = dtype_of_op<Out1>::value;
+    l.cpu = &cpu_loop_2<Op, Out0, Out1, In...>;
+    if constexpr (requires { Op::kName; }) l.functor = Op::kName;
+    u_->loops.push_back(l);
+    return *this;
+  }
+
+ private:
+  Ufunc* u_;
+};
+
+// Registers a ufunc (called only from the register_* functions below, once).
+Builder define(std::string name, int nin, int nout, std::string functor, std::string header,
+               Identity identity = Identity::None, Resolution resolution = Resolution::CommonDType);
+// Another NumPy name for a registered ufunc ("divide" for "true_divide").
+void alias(const std::string& alias_name, const std::string& name);
+
+// The definition files; the registry calls each once, in this order.
+void register_arith();    // defs_arith.cpp
+void register_math();     // defs_math.cpp
+void register_compare();  // defs_compare.cpp
+void register_bits();     // defs_bits.cpp
+void register_select();   // defs_select.cpp: _where, clip
+
+}  // namespace cunp::ufunc

@@ -1,0 +1,80 @@
+// src/ufunc/ufunc.hpp — the ufunc registry: every elementwise operation, its loops
+// (NumPy's type signatures, in NumPy's order) and how each loop runs on the CPU. The
+// GPU path generates its kernels from the same entries (op functor name + dtypes).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cunp/dtype.hpp"
+#include "iter/layout.hpp"
+
+namespace cunp::ufunc {
+
+inline constexpr int kMaxIn = 3;
+inline constexpr int kMaxOut = 2;
+
+// A CPU loop over `layout`; ptrs[k] is operand k's element [0...] with outputs first,
+// then inputs, every operand already in the loop's dtypes (scalars: stride 0).
+using CpuLoop = void (*)(const iter::LoopLayout& layout, char* const* ptrs);
+
+// One type signature of a ufunc, e.g. add's "ff->f".
+struct Loop {
+  std::array<DType, kMaxIn> in{};
+  std::array<DType, kMaxOut> out{};
+  CpuLoop cpu = nullptr;
+  // The functor of this loop when it is not the ufunc's (a functor type with a
+  // `static constexpr const char* kName`, e.g. the float16 loops of nextafter).
+  const char* functor = nullptr;
+  std::string signature(int nin, int nout) const;  // NumPy's spelling: "ff->f"
+};
+
+// How the loop for given operand dtypes is chosen.
+enum class Resolution : std::uint8_t {
+  // NumPy's default for most ufuncs: find the first loop whose inputs every operand
+  // (after NEP 50 promotion of all inputs to one common dtype) casts to safely.
+  CommonDType,
+  // Each operand is matched on its own dtype (ufuncs whose inputs differ in kind,
+  // e.g. ldexp "fi->f").
+  PerOperand,
+  // Only a loop of exactly the common dtype (NumPy's uniform-operation resolver:
+  // sign(bool), gcd(bool), positive(bool) are TypeErrors though int8 loops exist).
+  Uniform,
+  // true_divide: integer and bool inputs compute in float64 (NumPy's true-division
+  // resolver), others as CommonDType.
+  TrueDivide,
+};
+
+// Identity of the reduction (for reduce; empty when the ufunc has none).
+enum class Identity : std::uint8_t { None, Zero, One, MinusOne, True, False, MinusInf, PlusInf };
+
+struct Ufunc {
+  std::string name;     // NumPy's name: "add", "true_divide", "isnan"
+  int nin = 1;
+  int nout = 1;
+  // The scalar functor in src/ops, spelled as generated CUDA source names it
+  // ("cunp::ops::add"), and the embedded header that defines it ("ufunc_arith.h").
+  std::string functor;
+  std::string header;
+  Resolution resolution = Resolution::CommonDType;
+  Identity identity = Identity::None;
+  std::vector<Loop> loops;
+
+  // The functor generated code calls for `loop`.
+  const char* functor_for(const Loop& loop) const noexcept { return loop.functor ? loop.functor : functor.c_str(); }
+};
+
+// Every registered ufunc, by NumPy name (aliases included: "divide" -> true_divide).
+const Ufunc& get(std::string_view name);  // KeyError-like ValueError when unknown
+const Ufunc* find(std::string_view name) noexcept;
+std::vector<const Ufunc*> all();
+
+// The compute type of a loop dtype: what the functor receives. float16 loops compute
+// in float32, as NumPy does; every other dtype computes as itself.
+constexpr DType compute_dtype(DType dt) noexcept { return dt == DType::Float16 ? DType::Float32 : dt; }
+
+}  // namespace cunp::ufunc
