@@ -31,9 +31,11 @@ std::vector<ElementwiseSpec> builtin_elementwise_specs(const ufunc::Ufunc& uf) {
   auto listed_before = [&](const ufunc::Loop& loop) {
     for (const ufunc::Ufunc* other : ufuncs) {
       if (other == &uf) return false;
-      if (other->functor != uf.functor || other->header != uf.header) continue;
+      if (other->header != uf.header) continue;
       for (const ufunc::Loop& l : other->loops)
-        if (l.in == loop.in && l.out == loop.out) return true;
+        if (l.in == loop.in && l.out == loop.out &&
+            std::string_view(other->functor_for(l)) == std::string_view(uf.functor_for(loop)))
+          return true;
     }
     return false;
   };

@@ -233,7 +233,7 @@ std::string strided_body(const ElementwiseSpec& spec, const std::string& name,
 
 ElementwiseSpec elementwise_spec(const ufunc::Ufunc& uf, const ufunc::Loop& loop) noexcept {
   ElementwiseSpec spec;
-  spec.functor = uf.functor;
+  spec.functor = uf.functor_for(loop);  // a loop may have its own (nextafter's float16 loop)
   spec.header = uf.header;
   spec.nin = uf.nin;
   spec.nout = uf.nout;

@@ -682,6 +682,7 @@ TEST(ElementwiseGpuBench, DISABLED_BandwidthAndHostOverhead) {
   ops[0].data = c.get();
   ops[1].data = a.get();
   ops[2].data = b.get();
+  const std::span<const Operand> unary(ops, 2);  // out, a
   const double gb = static_cast<double>(n) * 4 / 1e9;
   const double memcpy_ms = time_ms(20, [&] {
     cudaMemcpyAsync(c.get(), a.get(), static_cast<std::size_t>(n) * 4, cudaMemcpyDeviceToDevice, nullptr);
@@ -706,7 +707,7 @@ TEST(ElementwiseGpuBench, DISABLED_BandwidthAndHostOverhead) {
 
   if (const ufunc::Ufunc* sin = ufunc::find("sin")) {
     const ufunc::Loop& fsin = find_loop(*sin, DType::Float32);
-    const double sin_ms = time_ms(20, [&] { launch_ufunc(*sin, fsin, l2, ops); });
+    const double sin_ms = time_ms(20, [&] { launch_ufunc(*sin, fsin, l2, unary); });
     std::printf("  sin f32           %.3f ms  %.0f GB/s\n", sin_ms, 2 * gb / sin_ms * 1e3);
   }
   // The unroll choice (default: 2 packs for float32), for tuning.
@@ -715,7 +716,7 @@ TEST(ElementwiseGpuBench, DISABLED_BandwidthAndHostOverhead) {
     const double u_add = time_ms(20, [&] { launch_ufunc(uadd, fadd, l3, ops); });
     double u_sin = 0;
     if (const ufunc::Ufunc* sin = ufunc::find("sin"))
-      u_sin = time_ms(20, [&] { launch_ufunc(*sin, find_loop(*sin, DType::Float32), l2, ops); });
+      u_sin = time_ms(20, [&] { launch_ufunc(*sin, find_loop(*sin, DType::Float32), l2, unary); });
     std::printf("  unroll %d: a+b %.0f GB/s, sin %.0f GB/s\n", unroll, 3 * gb / u_add * 1e3,
                 u_sin > 0 ? 2 * gb / u_sin * 1e3 : 0.0);
   }
