@@ -169,9 +169,16 @@ struct power {
   template <typename T> CUNP_HD complex<T> operator()(complex<T> a, complex<T> b) const { return cm::pow(a, b); }
 };
 
+// Note [Negating NaN]: NumPy's negative flips the sign bit of every float, NaN included
+// (an x86 xor). PTX's neg leaves NaN's sign unspecified, so floats flip their bit.
+CUNP_HD f32 flip_sign(f32 x) { return f32_from_bits(f32_bits(x) ^ 0x80000000u); }
+CUNP_HD f64 flip_sign(f64 x) { return f64_from_bits(f64_bits(x) ^ 0x8000000000000000ull); }
+
 struct negative {
   template <typename T> CUNP_HD T operator()(T a) const {
     if constexpr (detail::is_int_v<T>) return wrap_neg(a);
+    else if constexpr (is_same<T, f32>::value || is_same<T, f64>::value) return flip_sign(a);
+    else if constexpr (is_same<T, c64>::value || is_same<T, c128>::value) return T{flip_sign(a.re), flip_sign(a.im)};
     else return -a;
   }
 };

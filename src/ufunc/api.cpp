@@ -92,10 +92,9 @@ ndarray where(const Operand& condition, const Operand& x, const Operand& y) {
   }
   UfuncOptions opts;
   opts.dtype = result_type(strong, weak);
-  // NumPy's where converts Python scalars to the result dtype without NEP 50's range
-  // check (np.where(c, int8_array, 300) wraps).
-  auto fixed = [&](const Operand& o) { return o.is_array() ? o : Operand(Scalar::of(*opts.dtype, o.scalar())); };
-  return call1(CUNP_UFUNC("_where"), {cond, fixed(x), fixed(y)}, opts);
+  // Python scalars follow NEP 50 strictly, as NumPy 2.5 does: np.where(c, int8_array,
+  // 300) is an OverflowError (NumPy 2.4 and older wrapped the value).
+  return call1(CUNP_UFUNC("_where"), {cond, x, y}, opts);
 }
 
 ndarray clip(const Operand& a, std::optional<Operand> a_min, std::optional<Operand> a_max, const UfuncOptions& o) {

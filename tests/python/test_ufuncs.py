@@ -496,9 +496,12 @@ def test_float_floor_divide_remainder_signs(device, dt):
         x = xp.asarray(numpy.array(vals, dtype=dt))[:, None]
         y = xp.asarray(numpy.array(vals, dtype=dt))[None, :]
         q, r = call(xp, "divmod", x, y)
+        # Signs of zeros are compared; signs of NaNs are not: IEEE 754 leaves the sign of
+        # a NaN an invalid operation produces to the hardware (x86: set, CUDA: clear).
+        def sign(v):
+            return xp.where(xp.isnan(v), False, xp.signbit(v))
         return (q, r, call(xp, "floor_divide", x, y), call(xp, "remainder", x, y),
-                call(xp, "fmod", x, y), xp.signbit(q), xp.signbit(r),
-                xp.signbit(call(xp, "fmod", x, y)))
+                call(xp, "fmod", x, y), sign(q), sign(r), sign(call(xp, "fmod", x, y)))
 
     body()
 
