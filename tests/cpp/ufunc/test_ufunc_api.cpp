@@ -44,7 +44,7 @@ ndarray arr(std::initializer_list<T> v) {
 
 TEST_F(UfuncApi, TypesFollowNumPy) {
   const std::vector<std::string> add = ufunc_types("add");
-  const std::vector<std::string> expected = {"??->?", "bb->b", "BB->B", "hh->h", "HH->H",
+  const std::vector<std::string> expected = {"?\?->?", "bb->b", "BB->B", "hh->h", "HH->H",
                                              "ii->i", "II->I", "ll->l", "LL->L", "ee->e",
                                              "ff->f", "dd->d", "FF->F", "DD->D"};
   EXPECT_EQ(add, expected);
