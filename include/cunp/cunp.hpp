@@ -7,6 +7,7 @@
 #include "cunp/dtype.hpp"
 #include "cunp/error.hpp"
 #include "cunp/kernel.hpp"
+#include "cunp/manipulation.hpp"
 #include "cunp/memory.hpp"
 #include "cunp/ndarray.hpp"
 #include "cunp/scalar.hpp"

@@ -12,6 +12,11 @@ from cunp._core import arange, linspace, logspace, eye, identity, tri
 from cunp._core import empty_pinned, zeros_pinned
 from cunp import cuda
 from cunp._kernel import ElementwiseKernel
+from cunp._manipulation import (  # noqa: F401
+    moveaxis, swapaxes, rollaxis, expand_dims, squeeze, atleast_1d, atleast_2d, atleast_3d,
+    flip, fliplr, flipud, rot90, broadcast_arrays, concatenate, stack, vstack, hstack, dstack,
+    column_stack, append, split, array_split, hsplit, vsplit, dsplit, tile, repeat, roll, resize, pad,
+)
 from cunp._ufuncs import *  # noqa: F401,F403 - every ufunc: add, sin, ...
 from cunp._ufuncs import (
     ufunc, where, clip, real, imag, angle, nan_to_num, around, round, isclose, allclose, array_equal,

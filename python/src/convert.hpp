@@ -39,5 +39,6 @@ void bind_ndarray(nb::module_& m);
 void bind_creation(nb::module_& m);
 void bind_cuda(nb::module_& m);
 void bind_ufuncs(nb::module_& m);  // after bind_ndarray
+void bind_manipulation(nb::module_& m);
 
 }  // namespace cunp::py

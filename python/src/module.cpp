@@ -11,6 +11,7 @@ NB_MODULE(_core, m) {
   cunp::py::bind_cuda(m);
   cunp::py::bind_ufuncs(m);
   cunp::py::bind_kernels(m);
+  cunp::py::bind_manipulation(m);
   m.def("version", &cunp::version);
   m.def("show_config", &cunp::show_config);
 }

@@ -1,0 +1,71 @@
+// The C++ surface of the manipulation routines (values were checked against NumPy).
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "cunp/cunp.hpp"
+
+namespace {
+
+using cunp::DType;
+using cunp::ndarray;
+
+ndarray iota(const cunp::Shape& shape) {
+  return cunp::arange(cunp::shape_size(shape), {.dtype = DType::Int64, .device = cunp::Device::cpu()}).reshape(shape);
+}
+
+TEST(CoreManipulation, MoveaxisAndSwapaxesAreViews) {
+  const ndarray a = iota({2, 3, 4});
+  const int src[] = {0}, dst[] = {-1};
+  const ndarray m = cunp::moveaxis(a, src, dst);
+  EXPECT_EQ(m.shape(), (cunp::Shape{3, 4, 2}));
+  EXPECT_EQ(m.storage(), a.storage());
+  EXPECT_EQ(cunp::swapaxes(a, 0, 2).shape(), (cunp::Shape{4, 3, 2}));
+  const int bad[] = {0, 0}, two[] = {1, 2};
+  EXPECT_THROW(cunp::moveaxis(a, bad, two), cunp::ValueError);
+  EXPECT_THROW(cunp::swapaxes(a, 0, 3), cunp::AxisError);
+}
+
+TEST(CoreManipulation, ConcatenateStackSplit) {
+  const ndarray a = iota({2, 3});
+  const ndarray parts[] = {a, a};
+  const ndarray c = cunp::concatenate(parts, 1);
+  EXPECT_EQ(c.shape(), (cunp::Shape{2, 6}));
+  EXPECT_EQ(c.to_vector<std::int64_t>(), (std::vector<std::int64_t>{0, 1, 2, 0, 1, 2, 3, 4, 5, 3, 4, 5}));
+  EXPECT_EQ(cunp::stack(parts, 1).shape(), (cunp::Shape{2, 2, 3}));
+  const std::vector<ndarray> s = cunp::array_split(iota({7}), 3);
+  ASSERT_EQ(s.size(), 3u);
+  EXPECT_EQ(s[0].shape(), (cunp::Shape{3}));
+  EXPECT_EQ(s[2].to_vector<std::int64_t>(), (std::vector<std::int64_t>{5, 6}));
+  EXPECT_THROW(cunp::split(iota({7}), 3), cunp::ValueError);
+  const ndarray mismatch[] = {a, iota({3, 2})};
+  EXPECT_THROW(cunp::concatenate(mismatch, 0), cunp::ValueError);
+}
+
+TEST(CoreManipulation, TileRepeatRollFlip) {
+  const ndarray v = iota({3});
+  const std::int64_t reps[] = {2, 2};
+  EXPECT_EQ(cunp::tile(v, reps).to_vector<std::int64_t>(),
+            (std::vector<std::int64_t>{0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2}));
+  EXPECT_EQ(cunp::repeat(v, 2).to_vector<std::int64_t>(), (std::vector<std::int64_t>{0, 0, 1, 1, 2, 2}));
+  const std::int64_t counts[] = {0, 1, 3};
+  EXPECT_EQ(cunp::repeat(v, counts).to_vector<std::int64_t>(), (std::vector<std::int64_t>{1, 2, 2, 2}));
+  const std::int64_t shift[] = {1};
+  EXPECT_EQ(cunp::roll(v, shift).to_vector<std::int64_t>(), (std::vector<std::int64_t>{2, 0, 1}));
+  const ndarray f = cunp::flip(v);
+  EXPECT_EQ(f.strides()[0], -8);
+  EXPECT_EQ(f.to_vector<std::int64_t>(), (std::vector<std::int64_t>{2, 1, 0}));
+}
+
+TEST(CoreManipulation, PadModes) {
+  const ndarray v = iota({3});
+  const std::pair<std::int64_t, std::int64_t> w[] = {{2, 3}};
+  EXPECT_EQ(cunp::pad(v, w, "reflect").to_vector<std::int64_t>(), (std::vector<std::int64_t>{2, 1, 0, 1, 2, 1, 0, 1}));
+  EXPECT_EQ(cunp::pad(v, w, "symmetric").to_vector<std::int64_t>(), (std::vector<std::int64_t>{1, 0, 0, 1, 2, 2, 1, 0}));
+  EXPECT_EQ(cunp::pad(v, w, "wrap").to_vector<std::int64_t>(), (std::vector<std::int64_t>{1, 2, 0, 1, 2, 0, 1, 2}));
+  EXPECT_EQ(cunp::pad(v, w, "edge").to_vector<std::int64_t>(), (std::vector<std::int64_t>{0, 0, 0, 1, 2, 2, 2, 2}));
+  EXPECT_EQ(cunp::pad(v, w, "constant", 9).to_vector<std::int64_t>(), (std::vector<std::int64_t>{9, 9, 0, 1, 2, 9, 9, 9}));
+  EXPECT_THROW(cunp::pad(v, w, "median"), cunp::ValueError);
+}
+
+}  // namespace
