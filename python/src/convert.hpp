@@ -33,6 +33,14 @@ Order to_order(nb::handle obj, Order dflt);
 // The numpy module (imported once).
 nb::module_& numpy();
 
+// Binding files that are not listed in module.cpp register themselves:
+//   void bind_fft(nb::module_& m) { ... }
+//   CUNP_PY_BINDINGS(bind_fft);
+// module.cpp runs them after its own bindings, in registration order.
+using Binder = void (*)(nb::module_&);
+int register_binder(Binder binder);
+#define CUNP_PY_BINDINGS(fn) [[maybe_unused]] static const int cunp_binder_##fn = ::cunp::py::register_binder(&fn)
+
 void bind_errors(nb::module_& m);
 void bind_dtypes(nb::module_& m);
 void bind_ndarray(nb::module_& m);

@@ -2,6 +2,20 @@
 #include "convert.hpp"
 #include "kernel_py.hpp"
 
+namespace cunp::py {
+
+std::vector<Binder>& binders() {
+  static std::vector<Binder> v;
+  return v;
+}
+
+int register_binder(Binder binder) {
+  binders().push_back(binder);
+  return 0;
+}
+
+}  // namespace cunp::py
+
 NB_MODULE(_core, m) {
   m.doc() = "cunp's compiled core";
   cunp::py::bind_errors(m);
@@ -12,6 +26,7 @@ NB_MODULE(_core, m) {
   cunp::py::bind_ufuncs(m);
   cunp::py::bind_kernels(m);
   cunp::py::bind_manipulation(m);
+  for (cunp::py::Binder b : cunp::py::binders()) b(m);
   m.def("version", &cunp::version);
   m.def("show_config", &cunp::show_config);
 }

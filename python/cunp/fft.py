@@ -1,0 +1,1 @@
+"""cunp.fft (NumPy's numpy.fft)."""

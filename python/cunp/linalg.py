@@ -1,0 +1,1 @@
+"""cunp.linalg (NumPy's numpy.linalg)."""
