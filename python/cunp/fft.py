@@ -1,1 +1,140 @@
-"""cunp.fft (NumPy's numpy.fft)."""
+"""cunp.fft (NumPy's numpy.fft): cuFFT on CUDA devices, FFTW on the cpu device.
+
+Every function takes NumPy 2's arguments (``n``/``s``, ``axis``/``axes``, ``norm``,
+``out``) and gives NumPy 2's result dtypes (single precision stays single).
+``config.get_plan_cache()`` is the plan cache of the current device, as in CuPy.
+"""
+import types as _types
+import warnings as _warnings
+
+from cunp import _core
+
+_fft = _core._fft
+
+__all__ = ["fft", "ifft", "fft2", "ifft2", "fftn", "ifftn", "rfft", "irfft", "rfft2", "irfft2",
+           "rfftn", "irfftn", "hfft", "ihfft", "fftfreq", "rfftfreq", "fftshift", "ifftshift"]
+
+
+def _warn_nd(s, axes):
+    # NumPy 2.0's deprecations, so that code tested against NumPy warns the same way.
+    if s is None:
+        return
+    if axes is None:
+        _warnings.warn("`axes` should not be `None` if `s` is not `None` (Deprecated in NumPy 2.0).",
+                       DeprecationWarning, stacklevel=3)
+    if any(v is None for v in s):
+        _warnings.warn("Passing an array containing `None` values to `s` is deprecated in NumPy 2.0.",
+                       DeprecationWarning, stacklevel=3)
+
+
+def _result(r, out):
+    # The C++ call wrote into `out`; hand back the caller's own object, as NumPy does.
+    return r if out is None else out
+
+
+def fft(a, n=None, axis=-1, norm=None, out=None):
+    """numpy.fft.fft: the 1-d discrete Fourier transform."""
+    return _result(_fft.fft(a, n, axis, norm, out), out)
+
+
+def ifft(a, n=None, axis=-1, norm=None, out=None):
+    """numpy.fft.ifft: the 1-d inverse discrete Fourier transform."""
+    return _result(_fft.ifft(a, n, axis, norm, out), out)
+
+
+def rfft(a, n=None, axis=-1, norm=None, out=None):
+    """numpy.fft.rfft: the 1-d transform of real input (n//2+1 outputs)."""
+    return _result(_fft.rfft(a, n, axis, norm, out), out)
+
+
+def irfft(a, n=None, axis=-1, norm=None, out=None):
+    """numpy.fft.irfft: the inverse of rfft (real output of length n, default 2*(m-1))."""
+    return _result(_fft.irfft(a, n, axis, norm, out), out)
+
+
+def hfft(a, n=None, axis=-1, norm=None, out=None):
+    """numpy.fft.hfft: the transform of a Hermitian-symmetric signal (real output).
+    Unlike NumPy (which ignores it), ``out`` receives the result."""
+    return _result(_fft.hfft(a, n, axis, norm, out), out)
+
+
+def ihfft(a, n=None, axis=-1, norm=None, out=None):
+    """numpy.fft.ihfft: the inverse of hfft."""
+    return _result(_fft.ihfft(a, n, axis, norm, out), out)
+
+
+def fftn(a, s=None, axes=None, norm=None, out=None):
+    """numpy.fft.fftn: the N-d discrete Fourier transform."""
+    _warn_nd(s, axes)
+    return _result(_fft.fftn(a, s, axes, norm, out), out)
+
+
+def ifftn(a, s=None, axes=None, norm=None, out=None):
+    """numpy.fft.ifftn: the N-d inverse discrete Fourier transform."""
+    _warn_nd(s, axes)
+    return _result(_fft.ifftn(a, s, axes, norm, out), out)
+
+
+def fft2(a, s=None, axes=(-2, -1), norm=None, out=None):
+    """numpy.fft.fft2: the 2-d discrete Fourier transform."""
+    _warn_nd(s, axes)
+    return _result(_fft.fft2(a, s, axes, norm, out), out)
+
+
+def ifft2(a, s=None, axes=(-2, -1), norm=None, out=None):
+    """numpy.fft.ifft2: the 2-d inverse discrete Fourier transform."""
+    _warn_nd(s, axes)
+    return _result(_fft.ifft2(a, s, axes, norm, out), out)
+
+
+def rfftn(a, s=None, axes=None, norm=None, out=None):
+    """numpy.fft.rfftn: the N-d transform of real input."""
+    _warn_nd(s, axes)
+    return _result(_fft.rfftn(a, s, axes, norm, out), out)
+
+
+def irfftn(a, s=None, axes=None, norm=None, out=None):
+    """numpy.fft.irfftn: the inverse of rfftn."""
+    _warn_nd(s, axes)
+    return _result(_fft.irfftn(a, s, axes, norm, out), out)
+
+
+def rfft2(a, s=None, axes=(-2, -1), norm=None, out=None):
+    """numpy.fft.rfft2: the 2-d transform of real input."""
+    _warn_nd(s, axes)
+    return _result(_fft.rfft2(a, s, axes, norm, out), out)
+
+
+def irfft2(a, s=None, axes=(-2, -1), norm=None, out=None):
+    """numpy.fft.irfft2: the inverse of rfft2."""
+    _warn_nd(s, axes)
+    return _result(_fft.irfft2(a, s, axes, norm, out), out)
+
+
+def fftfreq(n, d=1.0, *, device=None):
+    """numpy.fft.fftfreq: sample frequencies of fft (float64)."""
+    return _fft.fftfreq(n, d, device=device)
+
+
+def rfftfreq(n, d=1.0, *, device=None):
+    """numpy.fft.rfftfreq: sample frequencies of rfft (float64)."""
+    return _fft.rfftfreq(n, d, device=device)
+
+
+def fftshift(x, axes=None):
+    """numpy.fft.fftshift: moves the zero-frequency term to the centre."""
+    return _fft.fftshift(x, axes)
+
+
+def ifftshift(x, axes=None):
+    """numpy.fft.ifftshift: the inverse of fftshift."""
+    return _fft.ifftshift(x, axes)
+
+
+def _get_plan_cache(device=None):
+    """The FFT plan cache of `device` (default: the current device): cuFFT plans on a
+    CUDA device, FFTW plans on the cpu device. size, memsize, show_info(), clear()."""
+    return _fft.get_plan_cache(device)
+
+
+config = _types.SimpleNamespace(get_plan_cache=_get_plan_cache, PlanCache=_fft.PlanCache)

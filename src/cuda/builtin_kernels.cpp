@@ -3,6 +3,7 @@
 
 #include "cuda/ops_types.hpp"
 #include "cuda/range.hpp"
+#include "random/random_cuda.hpp"
 #include "ufunc/ufunc.hpp"
 
 namespace cunp::cuda {
@@ -74,6 +75,8 @@ std::vector<KernelSource> builtin_kernel_sources() {
   for (const ufunc::Ufunc* uf : ufunc::all())
     for (const ElementwiseSpec& spec : builtin_elementwise_specs(*uf))
       sources.push_back(elementwise_kernel_source(spec));
+  for (const random::RandomKernelSpec& spec : random::random_kernel_specs())
+    sources.push_back(random::random_kernel_source(spec));
   return sources;
 }
 
@@ -106,6 +109,12 @@ std::vector<BuiltinProgram> builtin_kernel_programs() {
     }
     if (!program.kernel_names.empty()) programs.push_back(std::move(program));
   }
+  BuiltinProgram rng{.name = "random", .source = std::string(random::random_kernels_preamble()), .kernel_names = {}};
+  for (const random::RandomKernelSpec& spec : random::random_kernel_specs()) {
+    rng.source += random::random_kernel_entry(spec);
+    rng.kernel_names.push_back(random::random_kernel_name(spec));
+  }
+  programs.push_back(std::move(rng));
   return programs;
 }
 

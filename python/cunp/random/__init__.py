@@ -1,1 +1,16 @@
-"""cunp.random: NumPy's Generator and legacy APIs, the same stream on CPU and GPU."""
+"""cunp.random: NumPy's Generator and legacy APIs, the same stream on CPU and GPU.
+
+The bit generator is Philox4x32-10 with cunp's own counter layout, so the same seed
+gives bit-identical integers and uniforms on ``cpu`` and ``cuda`` (other distributions
+equal within rounding). Streams differ from NumPy's: see docs/random.md.
+"""
+from cunp.random._generator import Generator, Philox, SeedSequence, default_rng  # noqa: F401
+from cunp.random._legacy import (  # noqa: F401
+    RandomState, get_random_state, set_random_state, seed, rand, randn, randint, random, random_sample,
+    sample, ranf, uniform, normal, standard_normal, exponential, standard_exponential, choice,
+    permutation, shuffle,
+)
+
+BitGenerator = Philox
+
+__all__ = [n for n in dir() if not n.startswith("_")]

@@ -17,6 +17,7 @@
 #include "cuda/nvrtc_compiler.hpp"
 #include "cunp/error.hpp"
 #include "elementwise_test_functors.hpp"
+#include "random/random_cuda.hpp"
 #include "ufunc/ufunc.hpp"
 
 namespace cunp::cuda {
@@ -53,7 +54,8 @@ TEST(NvrtcBuiltin, KernelNamesAreUnique) {
     for (const ufunc::Loop& l : uf->loops)
       if (loops.insert(uf->functor + "|" + uf->header + "|" + l.signature(uf->nin, uf->nout)).second)
         ufunc_kernels += uf->nin == 2 ? 3u : 2u;
-  EXPECT_EQ(sources.size(), (196u + 5u) * 18u + 14u + ufunc_kernels);
+  // plus the random-distribution kernels (src/random/random_cuda.cpp).
+  EXPECT_EQ(sources.size(), (196u + 5u) * 18u + 14u + ufunc_kernels + random::random_kernel_specs().size());
   std::printf("  %zu kernels, %zu of them ufunc loops\n", sources.size(), ufunc_kernels);
 }
 

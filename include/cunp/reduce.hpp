@@ -1,0 +1,86 @@
+// cunp/reduce.hpp — reductions with NumPy's names: sum, prod, mean, var, std, min,
+// max, argmin, argmax, any, all, ptp, count_nonzero and the nan* variants. Results
+// are arrays (0-d for full reductions); nothing synchronizes.
+#pragma once
+
+#include <initializer_list>
+#include <optional>
+#include <vector>
+
+#include "cunp/ndarray.hpp"
+
+namespace cunp {
+
+// NumPy's `axis`: None (every axis), an int, or a tuple of ints; negative counts
+// from the end. `{.axis = 0}`, `{.axis = {0, 2}}`, `{}` (None).
+class Axes {
+ public:
+  Axes() = default;  // None
+  Axes(int axis) : axes_(std::vector<int>{axis}) {}  // NOLINT(google-explicit-constructor)
+  Axes(std::initializer_list<int> axes) : axes_(std::vector<int>(axes)) {}
+  Axes(std::vector<int> axes) : axes_(std::move(axes)) {}  // NOLINT(google-explicit-constructor)
+  bool is_none() const noexcept { return !axes_.has_value(); }
+  const std::vector<int>& values() const noexcept { return *axes_; }
+
+ private:
+  std::optional<std::vector<int>> axes_;
+};
+
+// Options of the reductions. `dtype` sets the accumulator and result dtype; `out`
+// receives the result (shape as the result's, any dtype: cast unsafely, as NumPy's
+// reductions do) and is returned. `ddof` is used by var/std (and nanvar/nanstd) only.
+struct ReduceOptions {
+  Axes axis = {};
+  bool keepdims = false;
+  std::optional<DType> dtype;
+  std::optional<ndarray> out;
+  int ddof = 0;
+};
+
+// Options of argmin/argmax (NumPy allows one axis or None there).
+struct ArgReduceOptions {
+  std::optional<int> axis;
+  bool keepdims = false;
+  std::optional<ndarray> out;
+};
+
+// np.sum / np.prod: integers and bool accumulate in int64 (unsigned in uint64) unless
+// `dtype` says otherwise; float16 accumulates in float32; floats use pairwise
+// summation. An empty reduction gives 0 / 1.
+ndarray sum(const ndarray& a, const ReduceOptions& options = {});
+ndarray prod(const ndarray& a, const ReduceOptions& options = {});
+// np.mean: integers and bool give float64, float16 accumulates in float32.
+ndarray mean(const ndarray& a, const ReduceOptions& options = {});
+// np.var / np.std with `ddof`: two passes (mean, then the mean of squared deviations),
+// as NumPy computes them; complex inputs give real results.
+ndarray var(const ndarray& a, const ReduceOptions& options = {});
+ndarray std(const ndarray& a, const ReduceOptions& options = {});
+// np.min/amin, np.max/amax: NaN propagates; ValueError on an empty reduction
+// ("zero-size array to reduction operation minimum which has no identity").
+ndarray min(const ndarray& a, const ReduceOptions& options = {});
+ndarray max(const ndarray& a, const ReduceOptions& options = {});
+inline ndarray amin(const ndarray& a, const ReduceOptions& options = {}) { return min(a, options); }
+inline ndarray amax(const ndarray& a, const ReduceOptions& options = {}) { return max(a, options); }
+// np.ptp: max - min, in the input's dtype.
+ndarray ptp(const ndarray& a, const ReduceOptions& options = {});
+// np.argmin / np.argmax: int64 indices (C-order flat index when axis is None); the
+// first NaN wins; the first of equal values wins.
+ndarray argmin(const ndarray& a, const ArgReduceOptions& options = {});
+ndarray argmax(const ndarray& a, const ArgReduceOptions& options = {});
+// np.any / np.all: bool results (a non-bool `out` receives 0/1).
+ndarray any(const ndarray& a, const ReduceOptions& options = {});
+ndarray all(const ndarray& a, const ReduceOptions& options = {});
+// np.count_nonzero: int64 (NumPy returns a Python int for axis=None; cunp a 0-d array).
+ndarray count_nonzero(const ndarray& a, const ReduceOptions& options = {});
+// NaN-ignoring variants. nansum/nanprod treat NaN as 0/1; nanmin/nanmax give NaN for
+// an all-NaN slice (NumPy also warns); nanmean/nanvar/nanstd divide by the count of
+// non-NaN values.
+ndarray nansum(const ndarray& a, const ReduceOptions& options = {});
+ndarray nanprod(const ndarray& a, const ReduceOptions& options = {});
+ndarray nanmin(const ndarray& a, const ReduceOptions& options = {});
+ndarray nanmax(const ndarray& a, const ReduceOptions& options = {});
+ndarray nanmean(const ndarray& a, const ReduceOptions& options = {});
+ndarray nanvar(const ndarray& a, const ReduceOptions& options = {});
+ndarray nanstd(const ndarray& a, const ReduceOptions& options = {});
+
+}  // namespace cunp

@@ -1,0 +1,113 @@
+// python/src/fft_py.cpp — cunp._core._fft: the numpy.fft functions and the plan cache.
+#include "convert.hpp"
+#include "cunp/fft.hpp"
+
+namespace cunp::py {
+
+ndarray as_cunp_array(nb::handle value, Device device, std::optional<DType> dtype);
+
+namespace {
+
+ndarray input(nb::handle a) {
+  if (nb::isinstance<ndarray>(a)) return nb::cast<ndarray>(a);
+  return as_cunp_array(a, current_device(), std::nullopt);
+}
+
+std::optional<ndarray> out_array(nb::handle out) {
+  if (out.is_none()) return std::nullopt;
+  if (!nb::isinstance<ndarray>(out)) throw TypeError("out must be a cunp.ndarray");
+  return nb::cast<ndarray>(out);
+}
+
+fft::Norm norm_of(nb::handle norm) {
+  if (norm.is_none()) return fft::Norm::Backward;
+  return fft::parse_norm(nb::cast<std::string>(nb::str(norm)));
+}
+
+std::optional<std::vector<int>> int_list(nb::handle h) {
+  if (h.is_none()) return std::nullopt;
+  if (nb::isinstance<nb::int_>(h)) return std::vector<int>{nb::cast<int>(h)};
+  std::vector<int> v;
+  for (nb::handle x : h) v.push_back(nb::cast<int>(x));
+  return v;
+}
+
+std::optional<std::vector<std::int64_t>> shape_list(nb::handle h) {
+  if (h.is_none()) return std::nullopt;
+  std::vector<std::int64_t> v;
+  for (nb::handle x : h) v.push_back(x.is_none() ? -1 : nb::cast<std::int64_t>(x));
+  return v;
+}
+
+using OneD = ndarray (*)(const ndarray&, const fft::FftOptions&);
+using ND = ndarray (*)(const ndarray&, const fft::FftnOptions&);
+
+void def_1d(nb::module_& m, const char* name, OneD f) {
+  m.def(name, [f](nb::handle a, nb::handle n, int axis, nb::handle norm, nb::handle out) {
+    fft::FftOptions o{.axis = axis, .norm = norm_of(norm), .out = out_array(out)};
+    if (!n.is_none()) o.n = nb::cast<std::int64_t>(n);
+    return f(input(a), o);
+  }, nb::arg("a"), nb::arg("n") = nb::none(), nb::arg("axis") = -1, nb::arg("norm") = nb::none(),
+        nb::arg("out") = nb::none());
+}
+
+void def_nd(nb::module_& m, const char* name, ND f) {
+  m.def(name, [f](nb::handle a, nb::handle s, nb::handle axes, nb::handle norm, nb::handle out) {
+    return f(input(a), {.s = shape_list(s), .axes = int_list(axes), .norm = norm_of(norm), .out = out_array(out)});
+  }, nb::arg("a"), nb::arg("s") = nb::none(), nb::arg("axes") = nb::none(), nb::arg("norm") = nb::none(),
+        nb::arg("out") = nb::none());
+}
+
+}  // namespace
+
+void bind_fft(nb::module_& root) {
+  nb::module_ m = root.def_submodule("_fft", "numpy.fft on cuFFT / FFTW");
+  def_1d(m, "fft", &fft::fft);
+  def_1d(m, "ifft", &fft::ifft);
+  def_1d(m, "rfft", &fft::rfft);
+  def_1d(m, "irfft", &fft::irfft);
+  def_1d(m, "hfft", &fft::hfft);
+  def_1d(m, "ihfft", &fft::ihfft);
+  def_nd(m, "fftn", &fft::fftn);
+  def_nd(m, "ifftn", &fft::ifftn);
+  def_nd(m, "fft2", &fft::fft2);
+  def_nd(m, "ifft2", &fft::ifft2);
+  def_nd(m, "rfftn", &fft::rfftn);
+  def_nd(m, "irfftn", &fft::irfftn);
+  def_nd(m, "rfft2", &fft::rfft2);
+  def_nd(m, "irfft2", &fft::irfft2);
+  m.def("fftfreq", [](std::int64_t n, double d, nb::handle device) {
+    return fft::fftfreq(n, d, {.device = to_optional_device(device)});
+  }, nb::arg("n"), nb::arg("d") = 1.0, nb::kw_only(), nb::arg("device") = nb::none());
+  m.def("rfftfreq", [](std::int64_t n, double d, nb::handle device) {
+    return fft::rfftfreq(n, d, {.device = to_optional_device(device)});
+  }, nb::arg("n"), nb::arg("d") = 1.0, nb::kw_only(), nb::arg("device") = nb::none());
+  m.def("fftshift", [](nb::handle x, nb::handle axes) { return fft::fftshift(input(x), int_list(axes)); },
+        nb::arg("x"), nb::arg("axes") = nb::none());
+  m.def("ifftshift", [](nb::handle x, nb::handle axes) { return fft::ifftshift(input(x), int_list(axes)); },
+        nb::arg("x"), nb::arg("axes") = nb::none());
+  m.def("cpu_backend_available", &fft::cpu_backend_available);
+
+  nb::class_<fft::PlanCache>(m, "PlanCache", "An LRU cache of FFT plans of one device (CuPy's PlanCache)")
+      .def_prop_rw("size", &fft::PlanCache::get_size, &fft::PlanCache::set_size)
+      .def_prop_rw("memsize", &fft::PlanCache::get_memsize, &fft::PlanCache::set_memsize)
+      .def("get_size", &fft::PlanCache::get_size)
+      .def("set_size", &fft::PlanCache::set_size, nb::arg("size"))
+      .def("get_memsize", &fft::PlanCache::get_memsize)
+      .def("set_memsize", &fft::PlanCache::set_memsize, nb::arg("memsize"))
+      .def("get_curr_size", &fft::PlanCache::get_curr_size)
+      .def("get_curr_memsize", &fft::PlanCache::get_curr_memsize)
+      .def_prop_ro("hits", &fft::PlanCache::hits)
+      .def_prop_ro("misses", &fft::PlanCache::misses)
+      .def("clear", &fft::PlanCache::clear)
+      .def("_info", &fft::PlanCache::show_info)
+      .def("show_info", [](const fft::PlanCache& c) { nb::print(nb::str(c.show_info().c_str())); })
+      .def("__len__", [](const fft::PlanCache& c) { return c.get_curr_size(); });
+  m.def("get_plan_cache", [](nb::handle device) -> fft::PlanCache& {
+    return fft::get_plan_cache(to_optional_device(device));
+  }, nb::arg("device") = nb::none(), nb::rv_policy::reference);
+}
+
+CUNP_PY_BINDINGS(bind_fft);
+
+}  // namespace cunp::py

@@ -1,0 +1,73 @@
+// python/src/reductions_py.cpp — bindings of the reductions (cunp/reduce.hpp); the
+// Python signatures live in python/cunp/_reductions.py.
+#include <Python.h>
+
+#include <string>
+
+#include "convert.hpp"
+#include "cunp/reduce.hpp"
+
+namespace cunp::py {
+namespace {
+
+Axes to_axes(nb::handle h) {
+  if (h.is_none()) return {};
+  if (PySequence_Check(h.ptr())) {
+    std::vector<int> v;
+    for (nb::handle x : h) v.push_back(nb::cast<int>(nb::int_(x)));
+    return Axes(std::move(v));
+  }
+  if (!PyIndex_Check(h.ptr())) throw TypeError("an integer is required for the axis");
+  return Axes(nb::cast<int>(nb::int_(h)));
+}
+
+using ReduceFn = ndarray (*)(const ndarray&, const ReduceOptions&);
+
+ReduceFn reduce_fn(const std::string& name) {
+  static const std::pair<const char*, ReduceFn> table[] = {
+      {"sum", &sum},         {"prod", &prod},         {"mean", &mean},       {"var", &var},
+      {"std", &std},         {"min", &min},           {"max", &max},         {"ptp", &ptp},
+      {"any", &any},         {"all", &all},           {"count_nonzero", &count_nonzero},
+      {"nansum", &nansum},   {"nanprod", &nanprod},   {"nanmin", &nanmin},   {"nanmax", &nanmax},
+      {"nanmean", &nanmean}, {"nanvar", &nanvar},     {"nanstd", &nanstd},
+  };
+  for (const auto& [n, f] : table)
+    if (name == n) return f;
+  throw ValueError("unknown reduction " + name);
+}
+
+void bind_reductions(nb::module_& m) {
+  m.def(
+      "_reduce",
+      [](const std::string& name, const ndarray& a, nb::handle axis, nb::handle dtype, std::optional<ndarray> out,
+         bool keepdims, int ddof) {
+        ReduceOptions o;
+        o.axis = to_axes(axis);
+        o.keepdims = keepdims;
+        o.dtype = to_optional_dtype(dtype);
+        o.out = std::move(out);
+        o.ddof = ddof;
+        return reduce_fn(name)(a, o);
+      },
+      nb::arg("name"), nb::arg("a"), nb::arg("axis").none(), nb::arg("dtype").none(), nb::arg("out").none(),
+      nb::arg("keepdims"), nb::arg("ddof"));
+  m.def(
+      "_argreduce",
+      [](bool is_max, const ndarray& a, nb::handle axis, std::optional<ndarray> out, bool keepdims) {
+        ArgReduceOptions o;
+        if (!axis.is_none()) {
+          if (!PyIndex_Check(axis.ptr())) throw TypeError("an integer is required for the axis");
+          o.axis = nb::cast<int>(nb::int_(axis));
+        }
+        o.keepdims = keepdims;
+        o.out = std::move(out);
+        return is_max ? argmax(a, o) : argmin(a, o);
+      },
+      nb::arg("is_max"), nb::arg("a"), nb::arg("axis").none(), nb::arg("out").none(), nb::arg("keepdims"));
+}
+
+}  // namespace
+
+CUNP_PY_BINDINGS(bind_reductions);
+
+}  // namespace cunp::py

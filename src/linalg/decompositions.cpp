@@ -1,0 +1,308 @@
+// src/linalg/decompositions.cpp — numpy.linalg's factorizations and solvers over
+// stacks of matrices: the batch is copied once into column-major buffers, the vendor
+// layer (vendor.hpp) factors them, and the results are views of those buffers.
+#include <cmath>
+#include <complex>
+#include <string>
+
+#include "cunp/creation.hpp"
+#include "cunp/error.hpp"
+#include "cunp/linalg.hpp"
+#include "cunp/manipulation.hpp"
+#include "cunp/ufunc.hpp"
+#include "linalg/vendor.hpp"
+
+namespace cunp::linalg {
+namespace {
+
+namespace vd = detail;
+
+// The dtype LAPACK computes in: float64 for bool/integers (as NumPy); float16 is a
+// TypeError, as in NumPy.
+DType lapack_dtype(DType dt) {
+  if (dt == DType::Float16) throw TypeError("array type float16 is unsupported in linalg");
+  return is_inexact(dt) ? dt : DType::Float64;
+}
+
+void check_stack(const ndarray& a) {
+  if (a.ndim() < 2)
+    throw LinAlgError(std::to_string(a.ndim()) + "-dimensional array given. Array must be at least two-dimensional");
+}
+void check_square(const ndarray& a) {
+  check_stack(a);
+  if (a.shape()[a.ndim() - 1] != a.shape()[a.ndim() - 2])
+    throw LinAlgError("Last 2 dimensions of the array must be square");
+}
+
+Shape batch_of(const ndarray& a) { return Shape(a.shape().begin(), a.shape().end() - 2); }
+Shape with_tail(Shape s, std::initializer_list<std::int64_t> tail) {
+  s.insert(s.end(), tail.begin(), tail.end());
+  return s;
+}
+
+// A C-ordered copy (always a new buffer: LAPACK overwrites it) whose matrices are
+// column-major: shape (..., cols, rows).
+ndarray c_copy(const ndarray& a, DType dt) { return a.astype(dt, {.order = Order::C, .copy = true}); }
+ndarray column_major(const ndarray& a, DType dt) { return c_copy(swapaxes(a, -1, -2), dt); }
+// The (..., rows, cols) view of a column_major buffer.
+ndarray matrices(const ndarray& buf) { return swapaxes(buf, -1, -2); }
+
+void raise_on_info(const std::vector<int>& info, const char* message) {
+  for (int i : info)
+    if (i > 0) throw LinAlgError(message);
+  for (int i : info)
+    if (i < 0) throw ValueError("LAPACK reported an illegal argument (" + std::to_string(-i) + ")");
+}
+
+ndarray mask_where(const ndarray& keep, const ndarray& x) { return where(keep, x, Scalar(0)); }
+ndarray lower_mask(std::int64_t r, std::int64_t c, Device dev) { return tri(r, c, 0, {.dtype = DType::Bool, .device = dev}); }
+ndarray upper_mask(std::int64_t r, std::int64_t c, Device dev) {
+  return logical_not(tri(r, c, -1, {.dtype = DType::Bool, .device = dev}));
+}
+ndarray conj_if(const ndarray& x) { return is_complex(x.dtype()) ? conjugate(x) : x; }
+
+struct LU {
+  ndarray buf, ipiv;
+  std::vector<int> info;
+};
+LU lu_factor(const ndarray& a, DType dt) {
+  const std::int64_t n = a.shape().back();
+  LU r;
+  r.buf = column_major(a, dt);
+  const std::int64_t batch = n ? r.buf.size() / (n * n) : shape_size(batch_of(a));
+  r.ipiv = empty(with_tail(batch_of(a), {n}), {.dtype = vd::pivot_dtype(a.device()), .device = a.device()});
+  r.info = vd::getrf(a.device(), dt, n, batch, r.buf.data(), r.ipiv.data());
+  return r;
+}
+
+template <typename T>
+void det_host(const ndarray& lu, const ndarray& ipiv, std::int64_t n, std::int64_t batch, T* sign, T* value,
+              bool logdet) {
+  using R = decltype(std::abs(T{}));
+  const std::vector<T> l = lu.to(Device::cpu()).template to_vector<T>();
+  const ndarray piv = ipiv.to(Device::cpu()).astype(DType::Int64);
+  const std::vector<std::int64_t> p = piv.to_vector<std::int64_t>();
+  for (std::int64_t q = 0; q < batch; ++q) {
+    T s(1);
+    R logabs = 0;
+    T prod(1);
+    for (std::int64_t i = 0; i < n; ++i) {
+      const T d = l[static_cast<std::size_t>(q * n * n + i * n + i)];
+      if (p[static_cast<std::size_t>(q * n + i)] != i + 1) s = -s;
+      if (logdet) {
+        const R ad = std::abs(d);
+        if (ad == R(0)) {
+          s = T(0);
+          logabs = -INFINITY;
+          break;
+        }
+        s *= d / ad;
+        logabs += std::log(ad);
+      } else {
+        prod *= d;
+      }
+    }
+    if (logdet) {
+      sign[q] = s;
+      value[q] = T(logabs);
+    } else {
+      value[q] = s * prod;
+    }
+  }
+}
+
+template <typename F>
+void dispatch_float(DType dt, F&& f) {
+  switch (dt) {
+    case DType::Float32: return f.template operator()<float>();
+    case DType::Float64: return f.template operator()<double>();
+    case DType::Complex64: return f.template operator()<std::complex<float>>();
+    case DType::Complex128: return f.template operator()<std::complex<double>>();
+    default: throw TypeError("no LAPACK type for " + std::string(name(dt)));
+  }
+}
+
+}  // namespace
+
+ndarray solve(const ndarray& a, const ndarray& b) {
+  check_square(a);
+  const DType dt = lapack_dtype(promote_types(a.dtype(), b.dtype()));
+  const std::int64_t n = a.shape().back();
+  const bool vector_b = b.ndim() == 1;
+  const ndarray b2 = vector_b ? b.reshape({n == b.shape()[0] ? n : b.shape()[0], 1}) : b;
+  if (b2.ndim() < 2 || b2.shape()[b2.ndim() - 2] != n)
+    throw ValueError("solve: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature "
+                     "(m,m),(m,n)->(m,n) (size " + std::to_string(b2.ndim() >= 2 ? b2.shape()[b2.ndim() - 2] : 0) +
+                     " is different from " + std::to_string(n) + ")");
+  const std::int64_t k = b2.shape().back();
+  const Shape shapes[2] = {batch_of(a), batch_of(b2)};
+  const Shape batch = broadcast_shapes(shapes);
+  LU lu = lu_factor(a.broadcast_to(with_tail(batch, {n, n})), dt);
+  raise_on_info(lu.info, "Singular matrix");
+  ndarray x = column_major(b2.broadcast_to(with_tail(batch, {n, k})), dt);
+  vd::getrs(a.device(), dt, n, k, shape_size(batch), lu.buf.data(), lu.ipiv.data(), x.data());
+  ndarray r = matrices(x);
+  return vector_b ? r.reshape(with_tail(batch, {n})) : r;
+}
+
+ndarray inv(const ndarray& a) {
+  check_square(a);
+  const DType dt = lapack_dtype(a.dtype());
+  const std::int64_t n = a.shape().back();
+  LU lu = lu_factor(a, dt);
+  raise_on_info(lu.info, "Singular matrix");
+  ndarray x = c_copy(eye(n, std::nullopt, 0, {.dtype = dt, .device = a.device()})
+                         .broadcast_to(with_tail(batch_of(a), {n, n})), dt);
+  vd::getrs(a.device(), dt, n, n, shape_size(batch_of(a)), lu.buf.data(), lu.ipiv.data(), x.data());
+  return matrices(x);
+}
+
+ndarray det(const ndarray& a) {
+  check_square(a);
+  const DType dt = lapack_dtype(a.dtype());
+  const std::int64_t n = a.shape().back(), batch = shape_size(batch_of(a));
+  LU lu = lu_factor(a, dt);
+  ndarray out = empty(batch_of(a), {.dtype = dt, .device = Device::cpu()});
+  dispatch_float(dt, [&]<typename T>() {
+    det_host<T>(lu.buf, lu.ipiv, n, batch, nullptr, static_cast<T*>(out.data()), false);
+  });
+  return out.to(a.device());
+}
+
+std::pair<ndarray, ndarray> slogdet(const ndarray& a) {
+  check_square(a);
+  const DType dt = lapack_dtype(a.dtype());
+  const std::int64_t n = a.shape().back(), batch = shape_size(batch_of(a));
+  LU lu = lu_factor(a, dt);
+  ndarray sign = empty(batch_of(a), {.dtype = dt, .device = Device::cpu()});
+  ndarray logabs = empty(batch_of(a), {.dtype = dt, .device = Device::cpu()});
+  dispatch_float(dt, [&]<typename T>() {
+    det_host<T>(lu.buf, lu.ipiv, n, batch, static_cast<T*>(sign.data()), static_cast<T*>(logabs.data()), true);
+  });
+  return {sign.to(a.device()), real(logabs).copy().to(a.device())};
+}
+
+ndarray cholesky(const ndarray& a, bool upper) {
+  check_square(a);
+  const DType dt = lapack_dtype(a.dtype());
+  const std::int64_t n = a.shape().back();
+  ndarray buf = column_major(a, dt);
+  raise_on_info(vd::potrf(a.device(), dt, n, shape_size(batch_of(a)), buf.data(), true),
+                "Matrix is not positive definite");
+  ndarray l = mask_where(lower_mask(n, n, a.device()), matrices(buf));
+  return upper ? conj_if(swapaxes(l, -1, -2)) : l;
+}
+
+std::vector<ndarray> qr(const ndarray& a, std::string_view mode) {
+  if (mode != "reduced" && mode != "complete" && mode != "r")
+    throw ValueError("Unrecognized mode '" + std::string(mode) + "'");
+  check_stack(a);
+  const DType dt = lapack_dtype(a.dtype());
+  const Device dev = a.device();
+  const std::int64_t m = a.shape()[a.ndim() - 2], n = a.shape().back(), k = std::min(m, n);
+  const std::int64_t batch = shape_size(batch_of(a));
+  ndarray buf = column_major(a, dt);
+  ndarray tau = empty(with_tail(batch_of(a), {k}), {.dtype = dt, .device = dev});
+  vd::geqrf(dev, dt, m, n, batch, buf.data(), tau.data());
+  const std::int64_t rrows = mode == "complete" ? m : k;
+  ndarray r = mask_where(upper_mask(rrows, n, dev), matrices(buf).view({ellipsis, slice(0, rrows), slice()}));
+  if (mode == "r") return {r};
+  const std::int64_t qcols = mode == "complete" ? m : k;
+  ndarray q = zeros(with_tail(batch_of(a), {qcols, m}), {.dtype = dt, .device = dev});
+  q.set_item({ellipsis, slice(0, k), slice()}, buf.view({ellipsis, slice(0, k), slice()}));
+  vd::orgqr(dev, dt, m, qcols, k, batch, q.data(), tau.data());
+  return {matrices(q), r};
+}
+
+std::vector<ndarray> svd(const ndarray& a, bool full_matrices, bool compute_uv) {
+  check_stack(a);
+  const DType dt = lapack_dtype(a.dtype()), rdt = real_dtype(dt);
+  const Device dev = a.device();
+  const std::int64_t ma = a.shape()[a.ndim() - 2], na = a.shape().back(), k = std::min(ma, na);
+  const Shape bs = batch_of(a);
+  const std::int64_t batch = shape_size(bs);
+  if (k == 0) {
+    ndarray s = empty(with_tail(bs, {0}), {.dtype = rdt, .device = dev});
+    if (!compute_uv) return {s};
+    auto eyes = [&](std::int64_t r, std::int64_t c) {
+      return ascontiguousarray(eye(r, c, 0, {.dtype = dt, .device = dev}).broadcast_to(with_tail(bs, {r, c})));
+    };
+    return {eyes(ma, full_matrices ? ma : k), s, eyes(full_matrices ? na : k, na)};
+  }
+  // LAPACK's gesvd needs rows >= cols on cuSOLVER: a wide matrix is factored as its
+  // conjugate transpose, A^H = U' S V'^H, so U = V' and Vh = U'^H.
+  const bool wide = ma < na;
+  const std::int64_t m = wide ? na : ma, n = wide ? ma : na;
+  ndarray buf = wide ? c_copy(conj_if(a), dt) : column_major(a, dt);
+  const char job = !compute_uv ? 'N' : full_matrices ? 'A' : 'S';
+  const std::int64_t ucols = job == 'A' ? m : n;
+  ndarray s = empty(with_tail(bs, {k}), {.dtype = rdt, .device = dev});
+  ndarray u = compute_uv ? empty(with_tail(bs, {ucols, m}), {.dtype = dt, .device = dev}) : ndarray();
+  ndarray vt = compute_uv ? empty(with_tail(bs, {n, n}), {.dtype = dt, .device = dev}) : ndarray();
+  raise_on_info(vd::gesvd(dev, dt, m, n, batch, buf.data(), s.data(), compute_uv ? u.data() : nullptr,
+                          compute_uv ? vt.data() : nullptr, job),
+                "SVD did not converge");
+  if (!compute_uv) return {s};
+  if (wide) return {conj_if(vt), s, conj_if(u)};
+  return {matrices(u), s, matrices(vt)};
+}
+
+namespace {
+std::pair<ndarray, ndarray> eigh_impl(const ndarray& a, std::string_view UPLO, bool vectors) {
+  if (UPLO != "L" && UPLO != "U") throw ValueError("UPLO argument must be 'L' or 'U'");
+  check_square(a);
+  const DType dt = lapack_dtype(a.dtype());
+  const std::int64_t n = a.shape().back();
+  ndarray buf = column_major(a, dt);
+  ndarray w = empty(with_tail(batch_of(a), {n}), {.dtype = real_dtype(dt), .device = a.device()});
+  raise_on_info(vd::syevd(a.device(), dt, n, shape_size(batch_of(a)), buf.data(), w.data(), vectors, UPLO == "L"),
+                "Eigenvalues did not converge");
+  return {w, vectors ? matrices(buf) : ndarray()};
+}
+
+std::pair<ndarray, ndarray> eig_impl(const ndarray& a, bool vectors) {
+  check_square(a);
+  const DType dt = lapack_dtype(a.dtype()), ct = complex_dtype(dt);
+  const std::int64_t n = a.shape().back();
+  ndarray buf = column_major(a, ct);
+  ndarray w = empty(with_tail(batch_of(a), {n}), {.dtype = ct, .device = a.device()});
+  ndarray vr = vectors ? empty(with_tail(batch_of(a), {n, n}), {.dtype = ct, .device = a.device()}) : ndarray();
+  raise_on_info(vd::geev(a.device(), ct, n, shape_size(batch_of(a)), buf.data(), w.data(),
+                         vectors ? vr.data() : nullptr, vectors),
+                "Eigenvalues did not converge");
+  ndarray v = vectors ? matrices(vr) : ndarray();
+  if (!is_complex(dt)) {
+    // NumPy returns real results for a real input whose eigenvalues are all real.
+    const ndarray im = imag(w).to(Device::cpu());
+    bool all_real = true;
+    for (double x : im.astype(DType::Float64).to_vector<double>()) all_real = all_real && x == 0.0;
+    if (all_real) return {real(w).copy(), vectors ? real(v).copy() : ndarray()};
+  }
+  return {w, v};
+}
+}  // namespace
+
+std::pair<ndarray, ndarray> eigh(const ndarray& a, std::string_view UPLO) { return eigh_impl(a, UPLO, true); }
+ndarray eigvalsh(const ndarray& a, std::string_view UPLO) { return eigh_impl(a, UPLO, false).first; }
+std::pair<ndarray, ndarray> eig(const ndarray& a) { return eig_impl(a, true); }
+ndarray eigvals(const ndarray& a) { return eig_impl(a, false).first; }
+
+ndarray matrix_power(const ndarray& a, std::int64_t n) {
+  check_square(a);
+  if (n == 0) {
+    const std::int64_t m = a.shape().back();
+    return ascontiguousarray(eye(m, std::nullopt, 0, {.dtype = a.dtype(), .device = a.device()})
+                                 .broadcast_to(a.shape()));
+  }
+  ndarray base = n < 0 ? inv(a) : a;
+  std::uint64_t e = n < 0 ? static_cast<std::uint64_t>(-(n + 1)) + 1 : static_cast<std::uint64_t>(n);
+  ndarray result;
+  while (e) {
+    if (e & 1) result = result.defined() ? matmul(result, base) : base.copy();
+    e >>= 1;
+    if (e) base = matmul(base, base);
+  }
+  return result;
+}
+
+}  // namespace cunp::linalg

@@ -1,0 +1,174 @@
+// src/reduce/cpu_reduce.cpp — CPU reduction loops over a ReduceLayout, combining with
+// the ufunc functors of src/ops (the same ones the generated GPU kernels call).
+//
+// Note [Pairwise summation]: sums of inexact types follow NumPy's pairwise_sum: the
+// first element seeds the accumulator and the rest of each innermost row is summed
+// with 8 accumulators in blocks of up to 128 elements, splitting longer rows in
+// halves (multiples of 8), so the error grows with log(n) rather than n. Rows of a
+// multi-axis reduction are then combined in order, like NumPy's iterator does.
+#include "reduce/cpu_reduce.hpp"
+
+#include <cstring>
+
+#include "core/dispatch.hpp"
+#include "cpu/strided_loop.hpp"
+#include "cunp/error.hpp"
+#include "ops/ufunc_arith.h"
+#include "ops/ufunc_compare.h"
+#include "ufunc/registry.hpp"
+
+namespace cunp::reduce {
+namespace {
+
+using ufunc::compute_t;
+using ufunc::load_compute;
+using ufunc::store_cast;
+
+// What a loaded value turns into before combining: itself, or NaN → 0 / NaN → 1.
+enum class Map { None, NanZero, NanOne };
+
+template <typename C> bool is_nan(C x) {
+  if constexpr (ops::kind_of<C>::value == 3) return ops::any_nan(x);
+  else return ops::detail::isnan_any(x);
+}
+
+template <typename T, Map M> compute_t<T> load(const char* p) {
+  compute_t<T> x = load_compute<T>(p);
+  if constexpr (M != Map::None) {
+    if (is_nan(x)) x = ops::cast<compute_t<T>>(M == Map::NanZero ? 0 : 1);
+  }
+  return x;
+}
+
+template <typename T> constexpr bool is_inexact_v = ops::kind_of<T>::value >= 2;
+
+template <typename T, Map M> compute_t<T> pairwise_sum(const char* p, std::int64_t n, std::int64_t s) {
+  using C = compute_t<T>;
+  const ops::add add{};
+  if (n < 8) {
+    C r = ops::cast<C>(0);
+    for (std::int64_t i = 0; i < n; ++i) r = add(r, load<T, M>(p + i * s));
+    return r;
+  }
+  if (n <= 128) {
+    C r[8];
+    for (int j = 0; j < 8; ++j) r[j] = load<T, M>(p + j * s);
+    std::int64_t i = 8;
+    for (; i < n - (n % 8); i += 8)
+      for (int j = 0; j < 8; ++j) r[j] = add(r[j], load<T, M>(p + (i + j) * s));
+    C res = add(add(add(r[0], r[1]), add(r[2], r[3])), add(add(r[4], r[5]), add(r[6], r[7])));
+    for (; i < n; ++i) res = add(res, load<T, M>(p + i * s));
+    return res;
+  }
+  std::int64_t n2 = n / 2;
+  n2 -= n2 % 8;
+  return add(pairwise_sum<T, M>(p, n2, s), pairwise_sum<T, M>(p + n2 * s, n - n2, s));
+}
+
+// One innermost row of n >= 1 elements.
+template <typename T, typename Op, Map M> compute_t<T> reduce_row(const char* p, std::int64_t n, std::int64_t s) {
+  compute_t<T> acc = load<T, M>(p);
+  if constexpr (is_inexact_v<T> && std::is_same_v<Op, ops::add>) {
+    if (n > 1) acc = Op{}(acc, pairwise_sum<T, M>(p + s, n - 1, s));
+  } else {
+    const Op op{};
+    for (std::int64_t i = 1; i < n; ++i) acc = op(acc, load<T, M>(p + i * s));
+  }
+  return acc;
+}
+
+template <typename T, typename Op, Map M>
+compute_t<T> reduce_inner(const char* base, const iter::LoopLayout& inner) {
+  if (inner.ndim() == 0) return load<T, M>(base);
+  const std::int64_t n = inner.shape.back();
+  const std::int64_t s = inner.strides[0].back();
+  if (inner.ndim() == 1) return reduce_row<T, Op, M>(base, n, s);
+  compute_t<T> acc{};
+  bool first = true;
+  char* const b[1] = {const_cast<char*>(base)};
+  cpu::for_each_row<1>(inner, b, [&](char* const* q, std::int64_t m, const std::int64_t* t) {
+    const compute_t<T> r = reduce_row<T, Op, M>(q[0], m, t[0]);
+    acc = first ? r : Op{}(acc, r);
+    first = false;
+  });
+  return acc;
+}
+
+template <typename T, typename Op, Map M>
+void run(const ReduceLayout& l, const ndarray& in, const ndarray& out) {
+  char* const base[2] = {static_cast<char*>(out.data()), static_cast<char*>(in.data())};
+  cpu::for_each_row<2>(l.outer, base, [&](char* const* p, std::int64_t n, const std::int64_t* s) {
+    for (std::int64_t i = 0; i < n; ++i)
+      store_cast<T>(p[0] + i * s[0], reduce_inner<T, Op, M>(p[1] + i * s[1], l.inner));
+  });
+}
+
+// argmax/argmin: `better(best, x)` says x replaces best; a NaN best is never replaced.
+template <bool IsMax, typename C> bool better(C best, C x) {
+  if (is_nan(best)) return false;
+  if (is_nan(x)) return true;
+  if constexpr (ops::kind_of<C>::value == 3) {
+    return IsMax ? !ops::detail::complex_ge(best, x) : !ops::detail::complex_le(best, x);
+  } else {
+    return IsMax ? !(best >= x) : !(best <= x);
+  }
+}
+
+template <typename T, bool IsMax>
+void run_arg(const ReduceLayout& l, const ndarray& in, const ndarray& out) {
+  using C = compute_t<T>;
+  char* const base[2] = {static_cast<char*>(out.data()), static_cast<char*>(in.data())};
+  cpu::for_each_row<2>(l.outer, base, [&](char* const* p, std::int64_t n, const std::int64_t* s) {
+    for (std::int64_t i = 0; i < n; ++i) {
+      C best = load_compute<T>(p[1] + i * s[1]);
+      std::int64_t best_i = 0, k = 0;
+      char* const b[1] = {p[1] + i * s[1]};
+      cpu::for_each_row<1>(l.inner, b, [&](char* const* q, std::int64_t m, const std::int64_t* t) {
+        for (std::int64_t j = 0; j < m; ++j, ++k) {
+          const C x = load_compute<T>(q[0] + j * t[0]);
+          if (better<IsMax>(best, x)) {
+            best = x;
+            best_i = k;
+          }
+        }
+      });
+      std::memcpy(p[0] + i * s[0], &best_i, sizeof best_i);
+    }
+  });
+}
+
+}  // namespace
+
+void cpu_reduce(ReduceOp op, const ReduceLayout& layout, const ndarray& in, const ndarray& out) {
+  if (layout.outer.size == 0) return;
+  if (layout.inner.size == 0) throw ValueError("cpu_reduce: empty reduction");
+  const DType dt = in.dtype();
+  dispatch_dtype(dt, [&]<typename T>() {
+    const bool f16 = dt == DType::Float16;
+    switch (op) {
+      case ReduceOp::Sum: return run<T, ops::add, Map::None>(layout, in, out);
+      case ReduceOp::Prod: return run<T, ops::multiply, Map::None>(layout, in, out);
+      case ReduceOp::NanSum: return run<T, ops::add, Map::NanZero>(layout, in, out);
+      case ReduceOp::NanProd: return run<T, ops::multiply, Map::NanOne>(layout, in, out);
+      case ReduceOp::Max:
+        return f16 ? run<T, ops::maximum_f16, Map::None>(layout, in, out) : run<T, ops::maximum, Map::None>(layout, in, out);
+      case ReduceOp::Min:
+        return f16 ? run<T, ops::minimum_f16, Map::None>(layout, in, out) : run<T, ops::minimum, Map::None>(layout, in, out);
+      case ReduceOp::NanMax:
+        return f16 ? run<T, ops::fmax_f16, Map::None>(layout, in, out) : run<T, ops::fmax, Map::None>(layout, in, out);
+      case ReduceOp::NanMin:
+        return f16 ? run<T, ops::fmin_f16, Map::None>(layout, in, out) : run<T, ops::fmin, Map::None>(layout, in, out);
+      case ReduceOp::Any:
+        if constexpr (std::is_same_v<T, bool>) return run<T, ops::logical_or, Map::None>(layout, in, out);
+        break;
+      case ReduceOp::All:
+        if constexpr (std::is_same_v<T, bool>) return run<T, ops::logical_and, Map::None>(layout, in, out);
+        break;
+      case ReduceOp::ArgMax: return run_arg<T, true>(layout, in, out);
+      case ReduceOp::ArgMin: return run_arg<T, false>(layout, in, out);
+    }
+    throw TypeError("cpu_reduce: any/all need bool input");
+  });
+}
+
+}  // namespace cunp::reduce

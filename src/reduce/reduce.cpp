@@ -1,0 +1,246 @@
+// src/reduce/reduce.cpp — the public reductions (cunp/reduce.hpp): NumPy's dtype rules,
+// empty-reduction rules and out=, over the engines of cpu_reduce / gpu_reduce. mean,
+// var, std, ptp, count_nonzero and the nan* statistics are composed from reductions
+// and ufuncs exactly as NumPy's _methods.py / nanfunctions.py compose them, so that
+// their dtypes and rounding follow NumPy's.
+#include "cunp/reduce.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <string>
+
+#include "cunp/creation.hpp"
+#include "cunp/error.hpp"
+#include "cunp/ufunc.hpp"
+#include "reduce/cpu_reduce.hpp"
+#include "reduce/gpu_reduce.hpp"
+#include "reduce/plan.hpp"
+
+namespace cunp {
+namespace {
+
+using reduce::ReduceOp;
+
+// The accumulator of sum/prod without dtype=: small integers and bool widen to the
+// default integer (unsigned to uint64), as NumPy's add.reduce does.
+DType sum_dtype(DType dt) {
+  switch (kind(dt)) {
+    case DTypeKind::Bool: case DTypeKind::SignedInt: return DType::Int64;
+    case DTypeKind::UnsignedInt: return DType::UInt64;
+    default: return dt;
+  }
+}
+
+Scalar identity_of(ReduceOp op) {
+  switch (op) {
+    case ReduceOp::Prod: case ReduceOp::NanProd: case ReduceOp::All: return Scalar(true);
+    default: return Scalar(false);
+  }
+}
+
+ndarray finish(ndarray result, const ReduceOptions& o) {
+  if (!o.out) return result;
+  const ndarray& out = *o.out;
+  if (out.shape() != result.shape())
+    throw ValueError("output parameter for reduction operation has the wrong shape: expected " +
+                     shape_str(result.shape()) + ", got " + shape_str(out.shape()));
+  if (out.device() != result.device())
+    throw ValueError("out is on " + out.device().str() + " but the input is on " + result.device().str());
+  ndarray dst = out;
+  dst.assign(result, Casting::Unsafe);
+  return out;
+}
+
+// Runs one engine operation; `acc` is the accumulator and result dtype.
+ndarray run(ReduceOp op, const ndarray& a, const Axes& axis, bool keepdims, DType acc) {
+  const reduce::ReducePlan plan = reduce::make_plan(a, axis, keepdims);
+  const bool arg = reduce::reduce_op_is_arg(op);
+  ndarray out = empty(plan.keep_shape, {.dtype = acc, .order = Order::C, .device = a.device()});
+  if (plan.nout > 0 && plan.nred == 0) {
+    if (arg)
+      throw ValueError(std::string("attempt to get ") + (op == ReduceOp::ArgMax ? "argmax" : "argmin") +
+                       " of an empty sequence");
+    if (!reduce::reduce_op_has_identity(op))
+      throw ValueError("zero-size array to reduction operation " +
+                       std::string(reduce::reduce_op_ufunc_name(op)) + " which has no identity");
+    out.fill(identity_of(op));
+  } else if (plan.nout > 0) {
+    if (a.device().is_cuda()) {
+      reduce::gpu_reduce(op, reduce::make_reduce_layout(plan, a, out, arg), a, out);
+    } else {
+      const ndarray in = arg || a.dtype() == acc ? a : a.astype(acc);
+      reduce::cpu_reduce(op, reduce::make_reduce_layout(plan, in, out, arg), in, out);
+    }
+  }
+  return out.reshape(plan.out_shape);
+}
+
+ndarray run_checked(ReduceOp op, const ndarray& a, const ReduceOptions& o, DType acc) {
+  return finish(run(op, a, o.axis, o.keepdims, acc), o);
+}
+
+ReduceOptions with(const ReduceOptions& o, bool keepdims, std::optional<DType> dtype) {
+  ReduceOptions r;
+  r.axis = o.axis;
+  r.keepdims = keepdims;
+  r.dtype = dtype;
+  return r;
+}
+
+// The number of elements each output reduces.
+std::int64_t reduced_count(const ndarray& a, const Axes& axis) {
+  return reduce::make_plan(a, axis, false).nred;
+}
+
+// |x|^2 as NumPy's _var computes it: x*x for reals, re^2 + im^2 for complex.
+ndarray abs_squared(const ndarray& x) {
+  if (!is_complex(x.dtype())) return multiply(x, x);
+  const ndarray re = real(x), im = imag(x);
+  return add(multiply(re, re), multiply(im, im));
+}
+
+bool is_int_or_bool(DType dt) { return kind(dt) == DTypeKind::Bool || is_integer(dt); }
+
+ndarray var_impl(const ndarray& a, const ReduceOptions& o) {
+  std::optional<DType> dt = o.dtype;
+  if (!dt && is_int_or_bool(a.dtype())) dt = DType::Float64;
+  const std::int64_t n = reduced_count(a, o.axis);
+  ndarray mean_k = sum(a, with(o, true, dt));
+  true_divide(mean_k, Scalar(static_cast<double>(n)),
+              {.out = {mean_k}, .where = std::nullopt, .dtype = std::nullopt, .casting = Casting::Unsafe});
+  const ndarray sq = abs_squared(subtract(a, mean_k));
+  ndarray ret = sum(sq, with(o, o.keepdims, dt));
+  const double div = static_cast<double>(std::max<std::int64_t>(n - o.ddof, 0));
+  return true_divide(ret, Scalar(div), {.out = {ret}, .where = std::nullopt, .dtype = std::nullopt, .casting = Casting::Unsafe});
+}
+
+ndarray nan_count(const ndarray& a, const ReduceOptions& o, bool keepdims) {
+  return sum(logical_not(isnan(a)), with(o, keepdims, DType::Int64));
+}
+
+ndarray divide_by_count(const ndarray& a, const ndarray& count) {
+  ndarray r = a;
+  return true_divide(a, count, {.out = {r}, .where = std::nullopt, .dtype = std::nullopt, .casting = Casting::Unsafe});
+}
+
+}  // namespace
+
+ndarray sum(const ndarray& a, const ReduceOptions& o) {
+  return run_checked(ReduceOp::Sum, a, o, o.dtype.value_or(sum_dtype(a.dtype())));
+}
+
+ndarray prod(const ndarray& a, const ReduceOptions& o) {
+  return run_checked(ReduceOp::Prod, a, o, o.dtype.value_or(sum_dtype(a.dtype())));
+}
+
+ndarray mean(const ndarray& a, const ReduceOptions& o) {
+  DType acc = a.dtype(), result = a.dtype();
+  if (o.dtype) {
+    acc = result = *o.dtype;
+  } else if (is_int_or_bool(a.dtype())) {
+    acc = result = DType::Float64;
+  } else if (a.dtype() == DType::Float16) {
+    acc = DType::Float32;
+  }
+  const ndarray s = run(ReduceOp::Sum, a, o.axis, o.keepdims, acc);
+  const double n = static_cast<double>(reduced_count(a, o.axis));
+  ndarray m = true_divide(s, Scalar(n));
+  if (m.dtype() != result) m = m.astype(result);
+  return finish(m, o);
+}
+
+ndarray var(const ndarray& a, const ReduceOptions& o) { return finish(var_impl(a, o), o); }
+
+ndarray std(const ndarray& a, const ReduceOptions& o) {
+  ndarray v = var_impl(a, o);
+  return finish(sqrt(v, {.out = {v}, .where = std::nullopt, .dtype = std::nullopt, .casting = Casting::Unsafe}), o);
+}
+
+ndarray max(const ndarray& a, const ReduceOptions& o) { return run_checked(ReduceOp::Max, a, o, a.dtype()); }
+ndarray min(const ndarray& a, const ReduceOptions& o) { return run_checked(ReduceOp::Min, a, o, a.dtype()); }
+
+ndarray ptp(const ndarray& a, const ReduceOptions& o) {
+  const ndarray hi = run(ReduceOp::Max, a, o.axis, o.keepdims, a.dtype());
+  const ndarray lo = run(ReduceOp::Min, a, o.axis, o.keepdims, a.dtype());
+  return finish(subtract(hi, lo), o);
+}
+
+namespace {
+ndarray arg_reduce(ReduceOp op, const ndarray& a, const ArgReduceOptions& o) {
+  const Axes axes = o.axis ? Axes(*o.axis) : Axes();
+  ndarray r = run(op, a, axes, o.keepdims, DType::Int64);
+  if (o.keepdims && !o.axis) r = r.reshape(Shape(static_cast<std::size_t>(a.ndim()), 1));
+  ReduceOptions fo;
+  fo.out = o.out;
+  if (o.out && o.out->dtype() != DType::Int64)
+    throw TypeError("Cannot cast array data from dtype('int64') to " + std::string(name(o.out->dtype())) +
+                    " according to the rule 'safe'");
+  return finish(r, fo);
+}
+}  // namespace
+
+ndarray argmax(const ndarray& a, const ArgReduceOptions& o) { return arg_reduce(ReduceOp::ArgMax, a, o); }
+ndarray argmin(const ndarray& a, const ArgReduceOptions& o) { return arg_reduce(ReduceOp::ArgMin, a, o); }
+
+ndarray any(const ndarray& a, const ReduceOptions& o) { return run_checked(ReduceOp::Any, a, o, DType::Bool); }
+ndarray all(const ndarray& a, const ReduceOptions& o) { return run_checked(ReduceOp::All, a, o, DType::Bool); }
+
+ndarray count_nonzero(const ndarray& a, const ReduceOptions& o) {
+  const ndarray nz = a.dtype() == DType::Bool ? a : a.astype(DType::Bool);
+  return finish(run(ReduceOp::Sum, nz, o.axis, o.keepdims, DType::Int64), o);
+}
+
+ndarray nansum(const ndarray& a, const ReduceOptions& o) {
+  if (!is_inexact(a.dtype())) return sum(a, o);
+  return run_checked(ReduceOp::NanSum, a, o, o.dtype.value_or(a.dtype()));
+}
+
+ndarray nanprod(const ndarray& a, const ReduceOptions& o) {
+  if (!is_inexact(a.dtype())) return prod(a, o);
+  return run_checked(ReduceOp::NanProd, a, o, o.dtype.value_or(a.dtype()));
+}
+
+ndarray nanmax(const ndarray& a, const ReduceOptions& o) {
+  if (!is_inexact(a.dtype())) return max(a, o);
+  return run_checked(ReduceOp::NanMax, a, o, a.dtype());
+}
+
+ndarray nanmin(const ndarray& a, const ReduceOptions& o) {
+  if (!is_inexact(a.dtype())) return min(a, o);
+  return run_checked(ReduceOp::NanMin, a, o, a.dtype());
+}
+
+ndarray nanmean(const ndarray& a, const ReduceOptions& o) {
+  if (!is_inexact(a.dtype())) return mean(a, o);
+  const ndarray cnt = nan_count(a, o, o.keepdims);
+  const ndarray tot = run(ReduceOp::NanSum, a, o.axis, o.keepdims, o.dtype.value_or(a.dtype()));
+  return finish(divide_by_count(tot, cnt), o);
+}
+
+namespace {
+ndarray nanvar_impl(const ndarray& a, const ReduceOptions& o) {
+  const ndarray mask = isnan(a);
+  const ndarray arr = where(mask, Scalar(0.0), a);
+  const ndarray cnt_k = nan_count(a, o, true);
+  const ndarray avg = divide_by_count(sum(arr, with(o, true, o.dtype)), cnt_k);
+  ndarray dev = subtract(arr, avg, {.out = {}, .where = std::nullopt, .dtype = std::nullopt, .casting = Casting::Unsafe});
+  if (dev.dtype() != a.dtype()) dev = dev.astype(a.dtype());
+  dev = where(mask, Scalar(0.0), dev);
+  ndarray v = sum(abs_squared(dev), with(o, o.keepdims, o.dtype));
+  const ndarray dof = subtract(nan_count(a, o, o.keepdims), Scalar(static_cast<std::int64_t>(o.ddof)));
+  v = divide_by_count(v, dof);
+  return where(less_equal(dof, Scalar(std::int64_t{0})), Scalar(std::numeric_limits<double>::quiet_NaN()), v);
+}
+}  // namespace
+
+ndarray nanvar(const ndarray& a, const ReduceOptions& o) {
+  if (!is_inexact(a.dtype())) return var(a, o);
+  return finish(nanvar_impl(a, o), o);
+}
+
+ndarray nanstd(const ndarray& a, const ReduceOptions& o) {
+  if (!is_inexact(a.dtype())) return std(a, o);
+  return finish(sqrt(nanvar_impl(a, o)), o);
+}
+
+}  // namespace cunp

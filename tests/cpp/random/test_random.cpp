@@ -1,0 +1,163 @@
+// tests/cpp/random/test_random.cpp — Philox4x32-10 known answers, the counter layout's
+// independence from how elements are grouped, seeding, and the Generator on the CPU.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <vector>
+
+#include "cuda/builtin_kernels.hpp"
+#include "cuda/nvrtc_compiler.hpp"
+#include "cunp/cunp.hpp"
+#include "cunp/random.hpp"
+#include "ops/philox.h"
+#include "ops/random_dists.h"
+
+namespace cunp {
+namespace {
+
+using ops::philox_u32x4;
+using ops::u32;
+
+// Random123's Philox4x32-10 known-answer vectors (counter, key -> output).
+struct Kat {
+  philox_u32x4 ctr;
+  u32 k0, k1;
+  philox_u32x4 expected;
+};
+
+TEST(RandomPhilox, KnownAnswers) {
+  const Kat kats[] = {
+      {{{0, 0, 0, 0}}, 0, 0, {{0x6627e8d5u, 0xe169c58du, 0xbc57ac4cu, 0x9b00dbd8u}}},
+      {{{0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu}},
+       0xffffffffu,
+       0xffffffffu,
+       {{0x408f276du, 0x41c83b0eu, 0xa20bc7c6u, 0x6d5451fdu}}},
+      {{{0x243f6a88u, 0x85a308d3u, 0x13198a2eu, 0x03707344u}},
+       0xa4093822u,
+       0x299f31d0u,
+       {{0xd16cfe09u, 0x94fdccebu, 0x5001e420u, 0x24126ea1u}}},
+  };
+  for (const Kat& k : kats) {
+    const philox_u32x4 out = ops::philox4x32_10(k.ctr, k.k0, k.k1);
+    for (int i = 0; i < 4; ++i) EXPECT_EQ(out.v[i], k.expected.v[i]) << "word " << i;
+  }
+}
+
+TEST(RandomPhilox, CounterLayout) {
+  const ops::philox_u32x4 c = ops::philox_counter(0x0123456789abcdefull, 0xfedcba987654ull, 3);
+  EXPECT_EQ(c.v[0], 0x89abcdefu);
+  EXPECT_EQ(c.v[1], 0x01234567u);
+  EXPECT_EQ(c.v[2], 0xba987654u);
+  EXPECT_EQ(c.v[3], 0xfedcu | (3u << 16));
+}
+
+// Element i's value must not depend on n or on which groups are computed.
+TEST(RandomPhilox, ElementDependsOnlyOnIndex) {
+  ops::random_params p{};
+  p.key = {0x12345678u, 0x9abcdef0u, 7};
+  p.range = 999;
+  std::vector<ops::i32> all(37), part(37, -1);
+  for (ops::i64 g = 0; g < 37; ++g) ops::random_group<ops::i32, ops::rd_integers, 1>(all.data(), 37, p, g);
+  // Groups in reverse order, and a shorter draw.
+  for (ops::i64 g = 9; g >= 0; --g) ops::random_group<ops::i32, ops::rd_integers, 1>(part.data(), 37, p, g);
+  EXPECT_EQ(all, part);
+  std::vector<ops::i32> shorter(5);
+  for (ops::i64 g = 0; g < 2; ++g) ops::random_group<ops::i32, ops::rd_integers, 1>(shorter.data(), 5, p, g);
+  EXPECT_TRUE(std::equal(shorter.begin(), shorter.end(), all.begin()));
+}
+
+TEST(RandomPhilox, BoundedIsInRangeAndRejects) {
+  ops::random_params p{};
+  p.key = {1, 2, 0};
+  // A range just above 2^31: about half the raw words are rejected.
+  p.range = 0x80000000ull;
+  std::vector<ops::u32> out(4000);
+  for (ops::i64 g = 0; g < 1000; ++g) ops::random_group<ops::u32, ops::rd_integers, 1>(out.data(), 4000, p, g);
+  EXPECT_LE(*std::max_element(out.begin(), out.end()), 0x80000000u);
+  // 64-bit ranges
+  p.range = 0x123456789abcull;
+  std::vector<ops::u64> out64(1000);
+  for (ops::i64 g = 0; g < 500; ++g) ops::random_group<ops::u64, ops::rd_integers, 2>(out64.data(), 1000, p, g);
+  EXPECT_LE(*std::max_element(out64.begin(), out64.end()), 0x123456789abcull);
+}
+
+TEST(RandomSeed, KeysDifferAndSpawnIsStable) {
+  random::SeedSequence a(42), b(43);
+  EXPECT_NE(a.generate_key(), b.generate_key());
+  EXPECT_EQ(a.generate_key(), random::SeedSequence(42).generate_key());
+  EXPECT_EQ(random::SeedSequence(42).generate_key(), random::SeedSequence(std::vector<std::uint32_t>{42u}).generate_key());
+  std::vector<random::SeedSequence> kids = a.spawn(2);
+  std::vector<random::SeedSequence> more = a.spawn(1);
+  EXPECT_EQ(kids[1].spawn_key(), std::vector<std::uint32_t>{1});
+  EXPECT_EQ(more[0].spawn_key(), std::vector<std::uint32_t>{2});
+  EXPECT_NE(kids[0].generate_key(), kids[1].generate_key());
+  EXPECT_NE(kids[0].generate_key(), a.generate_key());
+}
+
+TEST(RandomGenerator, Deterministic) {
+  random::Generator g1(123), g2(123);
+  const Device cpu = Device::cpu();
+  const auto a = g1.random({1000}, {.device = cpu}).to_vector<double>();
+  const auto b = g2.random({1000}, {.device = cpu}).to_vector<double>();
+  EXPECT_EQ(a, b);
+  // The next draw differs from the first.
+  const auto c = g1.random({1000}, {.device = cpu}).to_vector<double>();
+  EXPECT_NE(a, c);
+  for (double x : a) {
+    EXPECT_GE(x, 0.0);
+    EXPECT_LT(x, 1.0);
+  }
+}
+
+TEST(RandomGenerator, NormalMoments) {
+  random::Generator g(7);
+  const auto v = g.normal(2.0, 3.0, {200000}, {.device = Device::cpu()}).to_vector<double>();
+  const double mean = std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(v.size());
+  double var = 0;
+  for (double x : v) var += (x - mean) * (x - mean);
+  var /= static_cast<double>(v.size());
+  EXPECT_NEAR(mean, 2.0, 0.03);
+  EXPECT_NEAR(var, 9.0, 0.15);
+}
+
+TEST(RandomGenerator, IntegersBoundsAndErrors) {
+  random::Generator g(5);
+  const auto v = g.integers(-3, 4, {10000}, {.dtype = DType::Int8, .device = Device::cpu()}).to_vector<std::int8_t>();
+  EXPECT_EQ(*std::min_element(v.begin(), v.end()), -3);
+  EXPECT_EQ(*std::max_element(v.begin(), v.end()), 3);
+  EXPECT_THROW(g.integers(5, 5, {3}), ValueError);
+  EXPECT_THROW(g.integers(0, 300, {3}, {.dtype = DType::UInt8}), ValueError);
+  EXPECT_THROW(g.integers(0, 3, {3}, {.dtype = DType::Float32}), TypeError);
+  EXPECT_THROW(g.normal(0, -1, {3}), ValueError);
+  EXPECT_THROW(g.random({3}, {.dtype = DType::Int32}), TypeError);
+}
+
+TEST(RandomGenerator, PermutationIsAPermutation) {
+  random::Generator g(9);
+  auto v = g.permutation(1000, Device::cpu()).to_vector<std::int64_t>();
+  std::sort(v.begin(), v.end());
+  for (std::int64_t i = 0; i < 1000; ++i) EXPECT_EQ(v[static_cast<std::size_t>(i)], i);
+}
+
+// The random program of the built-in list (every distribution x dtype x words
+// variant) compiles with NVRTC; the full NvrtcBuiltin test covers it too.
+TEST(RandomNvrtc, KernelsCompileForSm90) {
+  for (const cuda::BuiltinProgram& p : cuda::builtin_kernel_programs()) {
+    if (p.name != "random") continue;
+    cuda::CompileOptions options = p.options;
+    options.arch = 90;
+    try {
+      const cuda::CompiledProgram out = cuda::compile_to_cubin(p.source, p.name, options);
+      for (const std::string& k : p.kernel_names) EXPECT_NE(out.cubin.find(k), std::string::npos) << k;
+    } catch (const CompileError& e) {
+      FAIL() << e.log();
+    }
+    return;
+  }
+  FAIL() << "no random program in builtin_kernel_programs()";
+}
+
+}  // namespace
+}  // namespace cunp

@@ -1,0 +1,308 @@
+"""Reductions (cunp._reductions) against NumPy: dtypes x axes x keepdims x layouts,
+empty, 0-d and NaN cases, dtype=/out=, ndarray methods, errors."""
+import numpy
+import pytest
+
+import cunp
+from helpers import assert_array_equal, numpy_cunp_equal, random_array
+
+AXES = [None, 0, -1, (0, 2), (2, 0, 1), (1,)]
+SHAPE = (3, 4, 5)
+
+
+def _tol(dt, name):
+    """Relative tolerance: float sums may associate differently from NumPy's loops."""
+    dt = numpy.dtype(dt)
+    if dt.kind in "fc" or name in ("mean", "var", "std", "nanmean", "nanvar", "nanstd"):
+        if dt == numpy.float16:
+            return 2e-3
+        if dt in (numpy.float32, numpy.complex64):
+            return 2e-5
+        return 1e-12
+    return 0.0
+
+
+def _arr(xp, r):
+    """Full reductions give NumPy scalars; as 0-d arrays they compare with tolerance."""
+    return xp.asarray(r) if xp is numpy else r
+
+
+def _atol(dt):
+    """float16 results of NumPy's axis-0 loops round every partial sum to float16;
+    cunp accumulates in float32 throughout."""
+    return 0.25 if numpy.dtype(dt) == numpy.float16 else 0.0
+
+
+def _data(dt, shape=SHAPE, low=-50, high=50):
+    return random_array(shape, dt, low=low, high=high)
+
+
+@pytest.mark.parametrize("name", ["sum", "prod"])
+@pytest.mark.parametrize("axis", AXES)
+@pytest.mark.parametrize("keepdims", [False, True])
+def test_sum_prod(device, dtype, name, axis, keepdims):
+    host = _data(dtype, low=-3, high=3) if name == "prod" else _data(dtype)
+
+    @numpy_cunp_equal(rtol=_tol(dtype, name), atol=_atol(dtype))
+    def check(xp):
+        return _arr(xp, getattr(xp, name)(xp.asarray(host), axis=axis, keepdims=keepdims))
+    check()
+
+
+@pytest.mark.parametrize("name", ["min", "max", "amin", "amax", "ptp"])
+@pytest.mark.parametrize("axis", [None, 1, -1, (0, 2)])
+@pytest.mark.parametrize("keepdims", [False, True])
+def test_min_max(device, dtype, name, axis, keepdims):
+    host = _data(dtype)
+
+    @numpy_cunp_equal()
+    def check(xp):
+        return _arr(xp, getattr(xp, name)(xp.asarray(host), axis=axis, keepdims=keepdims))
+    check()
+
+
+@pytest.mark.parametrize("name", ["argmin", "argmax"])
+@pytest.mark.parametrize("axis", [None, 0, 1, -1])
+@pytest.mark.parametrize("keepdims", [False, True])
+def test_argmin_argmax(device, dtype, name, axis, keepdims):
+    host = _data(dtype, low=-3, high=3)  # many ties: the first must win
+
+    @numpy_cunp_equal()
+    def check(xp):
+        return _arr(xp, getattr(xp, name)(xp.asarray(host), axis=axis, keepdims=keepdims))
+    check()
+
+
+@pytest.mark.parametrize("name", ["mean", "var", "std"])
+@pytest.mark.parametrize("axis", [None, 0, (0, 2), -1])
+@pytest.mark.parametrize("ddof", [0, 1])
+def test_mean_var_std(device, dtype, name, axis, ddof):
+    host = _data(dtype)
+    kw = {} if name == "mean" else {"ddof": ddof}
+
+    @numpy_cunp_equal(rtol=_tol(dtype, name), atol=1e-6 if dtype == numpy.float16 else 0.0)
+    def check(xp):
+        return _arr(xp, getattr(xp, name)(xp.asarray(host), axis=axis, **kw))
+    check()
+
+
+@pytest.mark.parametrize("name", ["any", "all", "count_nonzero"])
+@pytest.mark.parametrize("axis", [None, 0, (1, 2)])
+def test_any_all_count(device, dtype, name, axis):
+    host = _data(dtype, low=0, high=2)
+
+    @numpy_cunp_equal()
+    def check(xp):
+        r = getattr(xp, name)(xp.asarray(host), axis=axis)
+        if name == "count_nonzero" and axis is None:
+            return int(r)  # NumPy gives a Python int there
+        return r
+    check()
+
+
+NAN_DTYPES = [numpy.float16, numpy.float32, numpy.float64, numpy.complex64, numpy.complex128]
+
+
+def _with_nans(dt):
+    host = _data(dt)
+    host.reshape(-1)[[3, 17, 40, 41]] = numpy.nan
+    return host
+
+
+@pytest.mark.parametrize("dt", NAN_DTYPES)
+@pytest.mark.parametrize("name", ["sum", "max", "min", "argmax", "argmin", "mean", "ptp"])
+@pytest.mark.parametrize("axis", [None, 0, -1])
+def test_nan_propagation(device, dt, name, axis):
+    host = _with_nans(dt)
+
+    @numpy_cunp_equal(rtol=_tol(dt, name), atol=_atol(dt))
+    def check(xp):
+        return _arr(xp, getattr(xp, name)(xp.asarray(host), axis=axis))
+    check()
+
+
+@pytest.mark.parametrize("dt", NAN_DTYPES + [numpy.int32, numpy.bool_])
+@pytest.mark.parametrize("name", ["nansum", "nanprod", "nanmin", "nanmax", "nanmean", "nanvar", "nanstd"])
+@pytest.mark.parametrize("axis", [None, 1, (0, 2)])
+def test_nanfunctions(device, dt, name, axis):
+    host = _with_nans(dt) if numpy.dtype(dt).kind in "fc" else _data(dt)
+    if name == "nanprod":
+        host = numpy.where(numpy.isnan(host), host, numpy.sign(host)) if numpy.dtype(dt).kind in "fc" else host % 2
+    if dt == numpy.bool_ and name in ("nanvar", "nanstd"):
+        pytest.skip("NumPy's nanvar of bool subtracts booleans")
+
+    @numpy_cunp_equal(rtol=_tol(dt, name) or 1e-12, atol=_atol(dt))
+    def check(xp):
+        return _arr(xp, getattr(xp, name)(xp.asarray(host), axis=axis))
+    check()
+
+
+def test_nan_all_nan_slices(device):
+    host = numpy.array([[numpy.nan, numpy.nan], [1.0, numpy.nan]])
+    with numpy.errstate(all="ignore"):
+        import warnings
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            for name in ("nanmax", "nanmin", "nanmean", "nanvar"):
+                expected = getattr(numpy, name)(host, axis=1)
+                assert_array_equal(getattr(cunp, name)(cunp.asarray(host), axis=1), expected)
+
+
+@pytest.mark.parametrize("layout", ["transposed", "reversed", "sliced", "broadcast", "fortran"])
+@pytest.mark.parametrize("name", ["sum", "max", "argmax", "mean", "any"])
+@pytest.mark.parametrize("axis", [None, 0, 1, (0, 1)])
+def test_layouts(device, layout, name, axis):
+    base = _data(numpy.float64, (6, 8))
+    if name == "argmax" and isinstance(axis, tuple):
+        pytest.skip("argmax takes one axis")
+
+    @numpy_cunp_equal(rtol=1e-12)
+    def check(xp):
+        a = xp.asarray(base)
+        if layout == "transposed":
+            a = a.T
+        elif layout == "reversed":
+            a = a[::-1, ::-2]
+        elif layout == "sliced":
+            a = a[1:5, 2:7]
+        elif layout == "broadcast":
+            a = xp.broadcast_to(a[:1], (5, 8))
+        else:
+            a = xp.asfortranarray(a)
+        return _arr(xp, getattr(xp, name)(a, axis=axis))
+    check()
+
+
+@pytest.mark.parametrize("name", ["sum", "prod", "max", "min", "argmax", "argmin", "any", "all", "mean",
+                                  "ptp", "count_nonzero", "nanmax", "nansum"])
+@pytest.mark.parametrize("shape,axis", [((0,), None), ((0, 3), 0), ((0, 3), 1), ((3, 0), None),
+                                        ((3, 0), 0), ((2, 0, 3), (0, 2))])
+def test_empty(device, name, shape, axis):
+    if name.startswith("arg") and isinstance(axis, tuple):
+        pytest.skip("argmax takes one axis")
+
+    @numpy_cunp_equal()
+    def check(xp):
+        import warnings
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            r = getattr(xp, name)(xp.zeros(shape), axis=axis)
+        if name == "count_nonzero" and axis is None:
+            return int(r)
+        return r
+    check()
+
+
+def test_empty_error_message(device):
+    with pytest.raises(ValueError, match="zero-size array to reduction operation minimum which has no identity"):
+        cunp.min(cunp.zeros((0,)))
+    with pytest.raises(ValueError, match="zero-size array to reduction operation maximum which has no identity"):
+        cunp.zeros((0, 2)).max(axis=0)
+    with pytest.raises(ValueError, match="attempt to get argmax of an empty sequence"):
+        cunp.argmax(cunp.zeros((0,)))
+
+
+@pytest.mark.parametrize("name", ["sum", "max", "argmax", "mean", "std", "all"])
+def test_zero_d(device, name):
+    @numpy_cunp_equal()
+    def check(xp):
+        return _arr(xp, getattr(xp, name)(xp.asarray(2.5)))
+    check()
+
+    if name in ("mean", "std"):
+        return  # NumPy's mean/std index the shape with the axis and fail there
+
+    @numpy_cunp_equal()
+    def check_axis(xp):
+        return _arr(xp, getattr(xp, name)(xp.asarray(2.5), axis=0))
+    check_axis()
+
+
+def test_results_are_0d_arrays(device):
+    r = cunp.sum(cunp.arange(10))
+    assert isinstance(r, cunp.ndarray) and r.shape == () and r.dtype == numpy.int64
+    assert int(r) == 45
+
+
+@pytest.mark.parametrize("src,dt", [(numpy.int8, None), (numpy.uint8, None), (numpy.bool_, None),
+                                    (numpy.int32, numpy.float32), (numpy.float16, None),
+                                    (numpy.float32, numpy.float64), (numpy.int16, numpy.int8),
+                                    (numpy.complex64, None)])
+@pytest.mark.parametrize("name", ["sum", "prod", "mean", "var", "nansum"])
+def test_result_dtypes(device, src, dt, name):
+    host = _data(src, (4, 6), low=-2, high=3)
+
+    @numpy_cunp_equal(rtol=_tol(dt or src, name))
+    def check(xp):
+        return _arr(xp, getattr(xp, name)(xp.asarray(host), axis=1, dtype=dt))
+    check()
+
+
+@pytest.mark.parametrize("name", ["sum", "max", "mean", "std", "any", "argmax"])
+def test_out(device, name):
+    host = _data(numpy.float64, (4, 6))
+
+    @numpy_cunp_equal(rtol=1e-12)
+    def check(xp):
+        out = xp.zeros(4, dtype=numpy.int64 if name == "argmax" else numpy.float64)
+        r = getattr(xp, name)(xp.asarray(host), axis=1, out=out)
+        assert r is out
+        return out
+    check()
+
+    @numpy_cunp_equal()
+    def check_bad_shape(xp):
+        return _arr(xp, getattr(xp, name)(xp.asarray(host), axis=1, out=xp.zeros(5, dtype=numpy.int64)))
+    check_bad_shape()
+
+
+def test_methods(device):
+    host = _data(numpy.float64, (5, 7))
+
+    @numpy_cunp_equal(rtol=1e-12)
+    def check(xp):
+        a = xp.asarray(host)
+        return tuple(_arr(xp, r) for r in (a.sum(), a.sum(axis=1), a.prod(0), a.mean(axis=(0, 1), keepdims=True), a.max(),
+                a.min(axis=0), a.argmax(), a.argmin(axis=1), a.any(), a.all(axis=0), a.std(ddof=1),
+                a.var(axis=0)))
+    check()
+
+
+@pytest.mark.parametrize("axis", [3, -4, (0, 0), (1, -2)])
+def test_axis_errors(device, axis):
+    @numpy_cunp_equal()
+    def check(xp):
+        return xp.sum(xp.zeros((2, 3, 4)), axis=axis)
+    check()
+
+
+def test_axis_error_is_index_error_too(device):
+    with pytest.raises(IndexError):
+        cunp.sum(cunp.zeros((2, 3)), axis=2)
+
+
+def test_float32_sum_is_pairwise(device):
+    rng = numpy.random.default_rng(0)
+    host = rng.uniform(0, 1, 1 << 20).astype(numpy.float32)
+    r = float(cunp.sum(cunp.asarray(host)))
+    exact = float(host.astype(numpy.float64).sum())
+    assert abs(r - exact) / exact < 1e-6
+    # One innermost row: the same association as NumPy's pairwise sum.
+    assert r == float(numpy.sum(host))
+
+
+def test_integer_wraparound_and_bool(device):
+    @numpy_cunp_equal()
+    def check(xp):
+        big = xp.asarray(numpy.array([2**62, 2**62, 2**62], dtype=numpy.int64))
+        flags = xp.asarray(numpy.array([True, True, False]))
+        return (xp.sum(big), xp.sum(flags), xp.prod(flags), xp.max(flags), xp.argmax(flags),
+                xp.sum(xp.asarray(numpy.array([200, 100], dtype=numpy.uint8))))
+    check()
+
+
+def test_ptp_bool_is_type_error(device):
+    @numpy_cunp_equal()
+    def check(xp):
+        return xp.ptp(xp.asarray(numpy.array([True, False])))
+    check()
