@@ -56,6 +56,18 @@ inline void store_cast(char* p, R r) {
 template <typename Op, typename Out, typename... In, std::size_t... I>
 inline void cpu_row_1(char* const* p, std::int64_t n, const std::int64_t* s, std::index_sequence<I...>) {
   const Op op{};
+  // Note [Contiguous rows]: with every stride equal to its element size the strides are
+  // compile-time constants, so the compiler can vectorize the row.
+  const bool contiguous = s[0] == static_cast<std::int64_t>(sizeof(Out)) &&
+                          ((s[1 + I] == static_cast<std::int64_t>(sizeof(In))) && ...);
+  if (contiguous) {
+    char* out = p[0];
+    for (std::int64_t i = 0; i < n; ++i) {
+      store_cast<Out>(out + i * static_cast<std::int64_t>(sizeof(Out)),
+                      op(load_compute<In>(p[1 + I] + i * static_cast<std::int64_t>(sizeof(In)))...));
+    }
+    return;
+  }
   for (std::int64_t i = 0; i < n; ++i) {
     store_cast<Out>(p[0] + i * s[0], op(load_compute<In>(p[1 + I] + i * s[1 + I])...));
   }
