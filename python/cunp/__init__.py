@@ -15,6 +15,7 @@ from cunp._kernel import ElementwiseKernel
 from cunp._reductions import *  # noqa: F401,F403 - sum, mean, ... (their module lists them)
 from cunp import fft, linalg, random  # noqa: F401
 from cunp._linalg_top import matmul, dot, vdot, inner, outer, tensordot, trace  # noqa: F401
+from cunp._core import take, put, nonzero, flatnonzero, argwhere, compress, take_along_axis  # noqa: F401
 from cunp._manipulation import (  # noqa: F401
     moveaxis, swapaxes, rollaxis, expand_dims, squeeze, atleast_1d, atleast_2d, atleast_3d,
     flip, fliplr, flipud, rot90, broadcast_arrays, concatenate, stack, vstack, hstack, dstack,

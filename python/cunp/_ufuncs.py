@@ -25,7 +25,7 @@ __all__ = sorted(_export())
 def where(condition, x=None, y=None):
     """np.where(condition, x, y); the one-argument form is nonzero()."""
     if x is None and y is None:
-        raise NotImplementedError("where(condition) (nonzero) is not available yet")
+        return _core.nonzero(condition if isinstance(condition, ndarray) else asarray(condition))
     if x is None or y is None:
         raise ValueError("either both or neither of x and y should be given")
     return _core._where3(condition, x, y)

@@ -156,8 +156,13 @@ std::vector<Index> to_index(nb::handle key) {
         out.emplace_back(static_cast<std::int64_t>(nb::cast<long long>(nb::int_(k))));
         return;
       }
-      throw NotImplementedError("cunp supports integer, slice, Ellipsis and None indices; integer-array and "
-                                "boolean-mask indexing is not available yet");
+      // ---- advanced indexing: integer-array and boolean-mask keys are parsed and
+      // applied by ndarray.__getitem__ / __setitem__ of python/src/indexing_py.cpp
+      // (which replace this file's, after bind_ndarray); this basic-only parser
+      // never sees them through those.
+      throw IndexError("integer-array and boolean-mask indices need cunp's advanced indexing "
+                       "(ndarray.__getitem__ / __setitem__)");
+      // ---- end advanced indexing
     } else {
       throw IndexError("only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or "
                        "boolean arrays are valid indices");

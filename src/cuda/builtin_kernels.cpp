@@ -3,7 +3,9 @@
 
 #include "cuda/ops_types.hpp"
 #include "cuda/range.hpp"
+#include "index/index_source.hpp"  // indexing kernels
 #include "random/random_cuda.hpp"
+#include "reduce/gpu_reduce_source.hpp"
 #include "ufunc/ufunc.hpp"
 
 namespace cunp::cuda {
@@ -77,6 +79,11 @@ std::vector<KernelSource> builtin_kernel_sources() {
       sources.push_back(elementwise_kernel_source(spec));
   for (const random::RandomKernelSpec& spec : random::random_kernel_specs())
     sources.push_back(random::random_kernel_source(spec));
+  for (const reduce::ReduceKernelSpec& spec : reduce::builtin_reduce_specs())
+    sources.push_back(reduce::reduce_kernel_source(spec));
+  // indexing kernels (src/index/index_source.cpp)
+  for (const index::IndexKernelSpec& spec : index::index_kernel_specs())
+    sources.push_back(index::index_kernel_source(spec));
   return sources;
 }
 
@@ -115,6 +122,25 @@ std::vector<BuiltinProgram> builtin_kernel_programs() {
     rng.kernel_names.push_back(random::random_kernel_name(spec));
   }
   programs.push_back(std::move(rng));
+  // Reductions: one program per (operation, input dtype).
+  for (const reduce::ReduceKernelSpec& spec : reduce::builtin_reduce_specs()) {
+    const std::string group = "reduce_" + reduce::reduce_kernel_name(
+                                              {.op = spec.op, .in = spec.in, .acc = spec.in, .kind = {}});
+    if (programs.back().name != group)
+      programs.push_back({.name = group,
+                          .source = reduce::reduce_preamble(),
+                          .kernel_names = {},
+                          .options = reduce::reduce_compile_options()});
+    programs.back().source += reduce::reduce_kernel_entry(spec);
+    programs.back().kernel_names.push_back(reduce::reduce_kernel_name(spec));
+  }
+  // indexing kernels (src/index/index_source.cpp), one program
+  BuiltinProgram ix{.name = "index", .source = std::string(index::index_kernels_preamble()), .kernel_names = {}};
+  for (const index::IndexKernelSpec& spec : index::index_kernel_specs()) {
+    ix.source += index::index_kernel_entry(spec);
+    ix.kernel_names.push_back(index::index_kernel_name(spec));
+  }
+  programs.push_back(std::move(ix));
   return programs;
 }
 

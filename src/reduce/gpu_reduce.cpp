@@ -1,10 +1,177 @@
-// src/reduce/gpu_reduce.cpp — placeholder replaced below.
+// src/reduce/gpu_reduce.cpp — the CUDA engine of the reductions: picks one of the
+// kernels of gpu_reduce_source.cpp (Note [Reduce kernels]) from the strides of the
+// ReduceLayout and launches it on the current stream.
+//
+// Note [Reduce launch]:
+//  - One output (nout == 1): FullVector when the input is walked contiguously (one
+//    axis of stride itemsize), else FullStrided; at most one block per resident block
+//    slot of the device, capped at 1024 partials; then FullFinish.
+//  - Several outputs: when the innermost reduced stride is no larger than the innermost
+//    kept input stride and there are at least 16 reduced elements per output, Row with
+//    G = the power of two >= nred clamped to [32, 256] threads per output; otherwise
+//    Col, with the reduced extent split into chunks (at least 64 elements each) until
+//    there are about as many blocks as the device holds resident, and ColFinish when
+//    there is more than one chunk.
+//  - Partial states go to a workspace array on the input's device, released (stream
+//    ordered) when this function returns.
 #include "reduce/gpu_reduce.hpp"
 
+#include <cuda_runtime_api.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+
+#include "cuda/kernel_cache.hpp"
+#include "cuda/kernel_common.hpp"
+#include "cunp/creation.hpp"
+#include "cunp/device.hpp"
 #include "cunp/error.hpp"
+#include "cunp/stream.hpp"
+#include "reduce/gpu_reduce_source.hpp"
 
 namespace cunp::reduce {
-void gpu_reduce(ReduceOp, const ReduceLayout&, const ndarray&, const ndarray&) {
-  throw NotImplementedError("reductions on cuda devices");
+namespace {
+
+using I = long long;
+constexpr int kDims = kReduceMaxDims;
+constexpr std::int64_t kMaxPartials = 1024;
+constexpr std::int64_t kMinChunk = 64;
+
+struct Params1 {
+  I v[2 + kDims * 2];
+};
+struct Params2 {
+  I v[2 + kDims * 3];
+};
+
+cuda::Kernel kernel_for(const ReduceKernelSpec& spec, int arch) {
+  return cuda::get_kernel(reduce_kernel_key(spec, arch), [&spec] { return reduce_kernel_source(spec); });
 }
+
+Params2 outer_params(const iter::LoopLayout& outer) {
+  Params2 p{};
+  const int ops[2] = {0, 1};
+  cuda::fill_strided_params(p.v, outer, kDims, ops, 2);
+  return p;
+}
+Params1 inner_params(const iter::LoopLayout& inner) {
+  Params1 p{};
+  const int ops[1] = {0};
+  cuda::fill_strided_params(p.v, inner, kDims, ops, 1);
+  return p;
+}
+
+std::int64_t abs64(std::int64_t x) { return x < 0 ? -x : x; }
+
+}  // namespace
+
+void gpu_reduce(ReduceOp op, const ReduceLayout& layout, const ndarray& in, const ndarray& out_keep) {
+  const iter::LoopLayout& outer = layout.outer;
+  const iter::LoopLayout& inner = layout.inner;
+  const I nout = outer.size;
+  const I nred = inner.size;
+  if (nout == 0) return;
+  if (nred == 0) throw ValueError("gpu_reduce: empty reduction");
+  if (outer.ndim() > kDims || inner.ndim() > kDims)
+    throw ValueError("cunp supports at most " + std::to_string(kDims) + " dimensions after coalescing");
+  const bool arg = reduce_op_is_arg(op);
+  if ((op == ReduceOp::Any || op == ReduceOp::All) && out_keep.dtype() != DType::Bool)
+    throw TypeError("gpu_reduce: any/all need a bool output");
+  if (arg && out_keep.dtype() != DType::Int64) throw TypeError("gpu_reduce: argmin/argmax need an int64 output");
+
+  const int device = current_cuda_device();
+  const cuda::DeviceProps& props = cuda::device_props(device);
+  const auto stream = static_cast<cudaStream_t>(current_stream(device).handle());
+  const int arch = props.target;
+  const std::int64_t resident =
+      static_cast<std::int64_t>(props.sm_count) * std::max(1, props.max_threads_per_sm / kReduceBlockSize);
+
+  ReduceKernelSpec spec{.op = op, .in = in.dtype(), .acc = out_keep.dtype(), .kind = ReduceKernelKind::Row};
+  char* out = static_cast<char*>(out_keep.data());
+  const char* src = static_cast<const char*>(in.data());
+  // The input's base as the outer layout sees it: offsets are relative to in.data().
+  Params2 po = outer_params(outer);
+  Params1 pi = inner_params(inner);
+  const std::size_t isz = itemsize(in.dtype());
+
+  auto workspace = [&](std::int64_t states) {
+    return empty(Shape{static_cast<std::int64_t>(states * static_cast<std::int64_t>(kReduceStateBytesMax))},
+                 {.dtype = DType::UInt8, .order = Order::C, .device = in.device()});
+  };
+
+  if (nout == 1) {
+    // The single output's input offset is 0 (the outer layout is empty).
+    const bool contiguous = inner.ndim() <= 1 &&
+                            (inner.ndim() == 0 || inner.strides[0][0] == static_cast<std::int64_t>(isz));
+    I n = nred;
+    I head = 0;
+    std::int64_t work = nred;
+    if (contiguous) {
+      const int p = static_cast<int>(std::max<std::size_t>(1, 16 / isz));
+      head = cuda::elements_to_alignment(src, isz, p);
+      if (head < 0 || head > n) head = n;
+      work = std::max<std::int64_t>((n - head) / p / 4, 1);
+    }
+    const auto parts = static_cast<int>(std::clamp<std::int64_t>(
+        (work + kReduceBlockSize - 1) / kReduceBlockSize, 1, std::min(resident, kMaxPartials)));
+    ndarray ws = workspace(parts);
+    char* w = static_cast<char*>(ws.data());
+    if (contiguous) {
+      spec.kind = ReduceKernelKind::FullVector;
+      void* args[] = {&w, &src, &n, &head};
+      cuda::launch(kernel_for(spec, arch), dim3(static_cast<unsigned>(parts)), dim3(kReduceBlockSize), args, 0,
+                   stream);
+    } else {
+      spec.kind = ReduceKernelKind::FullStrided;
+      void* args[] = {&w, &src, pi.v, &n};
+      cuda::launch(kernel_for(spec, arch), dim3(static_cast<unsigned>(parts)), dim3(kReduceBlockSize), args, 0,
+                   stream);
+    }
+    spec.kind = ReduceKernelKind::FullFinish;
+    int nparts = parts;
+    const char* wc = w;
+    void* args[] = {&out, &wc, &nparts};
+    cuda::launch(kernel_for(spec, arch), dim3(1), dim3(kReduceBlockSize), args, 0, stream);
+    return;
+  }
+
+  const std::int64_t inner_stride = inner.ndim() == 0 ? 0 : abs64(inner.strides[0].back());
+  const std::int64_t outer_stride = outer.ndim() == 0 ? 0 : abs64(outer.strides[1].back());
+  const bool row = nred >= 16 && inner_stride <= outer_stride;
+  if (row) {
+    int g = 32;
+    while (g < kReduceBlockSize && g < nred) g *= 2;
+    const std::int64_t per = kReduceBlockSize / g;
+    const auto blocks = static_cast<unsigned>(
+        std::clamp<std::int64_t>((nout + per - 1) / per, 1, std::max<std::int64_t>(resident * 4, 1)));
+    spec.kind = ReduceKernelKind::Row;
+    I no = nout, nr = nred;
+    void* args[] = {&out, &src, po.v, pi.v, &no, &nr, &g};
+    cuda::launch(kernel_for(spec, arch), dim3(blocks), dim3(kReduceBlockSize), args, 0, stream);
+    return;
+  }
+
+  const std::int64_t bx = (nout + kReduceBlockSize - 1) / kReduceBlockSize;
+  std::int64_t splits = std::max<std::int64_t>(1, resident / bx);
+  splits = std::min({splits, std::max<std::int64_t>(1, nred / kMinChunk), kMaxPartials});
+  I chunk = (nred + splits - 1) / splits;
+  splits = (nred + chunk - 1) / chunk;
+  ndarray ws = splits > 1 ? workspace(splits * nout) : ndarray();
+  char* w = splits > 1 ? static_cast<char*>(ws.data()) : nullptr;
+  spec.kind = ReduceKernelKind::Col;
+  I no = nout, nr = nred;
+  void* args[] = {&out, &w, &src, po.v, pi.v, &no, &nr, &chunk};
+  cuda::launch(kernel_for(spec, arch), dim3(static_cast<unsigned>(bx), static_cast<unsigned>(splits)),
+               dim3(kReduceBlockSize), args, 0, stream);
+  if (splits > 1) {
+    spec.kind = ReduceKernelKind::ColFinish;
+    int ns = static_cast<int>(splits);
+    const char* wc = w;
+    void* fargs[] = {&out, &wc, po.v, &no, &ns};
+    cuda::launch(kernel_for(spec, arch), dim3(static_cast<unsigned>(bx)), dim3(kReduceBlockSize), fargs, 0,
+                 stream);
+  }
+}
+
 }  // namespace cunp::reduce

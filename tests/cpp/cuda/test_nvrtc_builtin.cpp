@@ -17,7 +17,9 @@
 #include "cuda/nvrtc_compiler.hpp"
 #include "cunp/error.hpp"
 #include "elementwise_test_functors.hpp"
+#include "index/index_source.hpp"
 #include "random/random_cuda.hpp"
+#include "reduce/gpu_reduce_source.hpp"
 #include "ufunc/ufunc.hpp"
 
 namespace cunp::cuda {
@@ -54,8 +56,16 @@ TEST(NvrtcBuiltin, KernelNamesAreUnique) {
     for (const ufunc::Loop& l : uf->loops)
       if (loops.insert(uf->functor + "|" + uf->header + "|" + l.signature(uf->nin, uf->nout)).second)
         ufunc_kernels += uf->nin == 2 ? 3u : 2u;
-  // plus the random-distribution kernels (src/random/random_cuda.cpp).
-  EXPECT_EQ(sources.size(), (196u + 5u) * 18u + 14u + ufunc_kernels + random::random_kernel_specs().size());
+  // plus the random-distribution kernels (src/random/random_cuda.cpp), plus the
+  // reduction kernels: every kind for each (op, input dtype, default accumulator).
+  std::size_t reduce_pairs = 0;
+  for (int o = 0; o < reduce::kNumReduceOps; ++o)
+    for (int d = 0; d < kNumDTypes; ++d)
+      reduce_pairs += reduce::reduce_default_accumulators(static_cast<reduce::ReduceOp>(o), static_cast<DType>(d)).size();
+  const std::size_t reduce_kernels = reduce_pairs * static_cast<std::size_t>(reduce::kNumReduceKernelKinds);
+  EXPECT_EQ(reduce::builtin_reduce_specs().size(), reduce_kernels);
+  EXPECT_EQ(sources.size(), (196u + 5u) * 18u + 14u + ufunc_kernels + random::random_kernel_specs().size() +
+                                reduce_kernels + index::index_kernel_specs().size());
   std::printf("  %zu kernels, %zu of them ufunc loops\n", sources.size(), ufunc_kernels);
 }
 

@@ -1,0 +1,472 @@
+// src/reduce/gpu_reduce_source.cpp — see gpu_reduce_source.hpp.
+#include "reduce/gpu_reduce_source.hpp"
+
+#include <iterator>
+
+#include "cuda/kernel_common.hpp"
+#include "cuda/ops_types.hpp"
+#include "ufunc/ufunc.hpp"
+
+namespace cunp::reduce {
+namespace {
+
+// Note [Reduce kernels]: every reduction kernel is one of six templates of the
+// preamble, instantiated by a short extern "C" entry per (op, input storage dtype,
+// accumulator dtype, kind). A "reducer" R gives the state a thread carries and how
+// values enter it:
+//  - fold<Op, A, S, MAP>: state {C v; bool ok}, C the compute type of the accumulator
+//    dtype A (float for float16). A value is read as S, converted with ops::cast<A>
+//    (then float16 -> float), NaN mapped to 0 / 1 for nansum / nanprod, and combined
+//    with the src/ops functor Op (ops::add, ops::maximum_f16, ...), exactly as
+//    cpu_reduce does after its astype(acc). The result is stored as ops::cast<A>(v).
+//  - argfold<IS_MAX, S>: state {C v; long long i; bool ok}; `better` is cpu_reduce's
+//    rule (a NaN best is never replaced, a NaN replaces anything, else strictly
+//    greater / less). Combining two partials keeps the better one and, when neither
+//    is better (equal, or both NaN), the lower index: first occurrence and first NaN
+//    win, whatever the order the partials meet in.
+// Each thread walks its elements in increasing index order; `ok` marks a state that
+// has seen an element, so no identity value is needed (max/min have none). Partials
+// are combined in shared memory (a tree over segments of G threads); multi-block
+// reductions write partial states to a workspace and a second kernel combines them in
+// a fixed order, so results are deterministic run to run (no atomics). Float sums add
+// in a different order from NumPy's pairwise sum: they agree to rounding.
+//
+// Kinds (host choice in gpu_reduce.cpp):
+//  - Row: the reduced axes include the fastest-varying one. G threads (32..256, a power
+//    of two) per output, 256 / G outputs per block and round, grid-stride over outputs;
+//    the G threads read consecutive elements (coalesced), 4 loads in flight each.
+//  - Col: the reduced axes are slower than a kept one. Thread o owns output o and walks
+//    its reduced elements in order; neighbouring threads read neighbouring addresses.
+//    blockIdx.y takes one chunk of the reduced extent; with more than one chunk each
+//    writes a partial state to ws[chunk][o] and ColFinish combines them.
+//  - FullVector / FullStrided: one output. Each block grid-strides over the elements
+//    (FullVector: a scalar head until 16-byte alignment, packs of 16 / itemsize
+//    elements, 4 packs in flight, a scalar tail), tree-reduces and writes one partial
+//    state per block; FullFinish (one block) combines them into the output.
+// Offsets of an output (outer layout: operand 0 the output, 1 the input) and of a
+// reduced element (inner layout, C order of the reduced axes: argmin/argmax indices)
+// come from cunp_k::element_offsets with the run-time ndim (a 1-d walk does no
+// division). Parameter blocks are __grid_constant__; offsets are 64-bit.
+constexpr std::string_view kTemplates = R"cunp_src(
+namespace cunp_r {
+
+using I = long long;
+using U = unsigned long long;
+using P1 = cunp_k::strided_params<I, 64, 1>;
+using P2 = cunp_k::strided_params<I, 64, 2>;
+constexpr int kBlock = 256;
+
+template <typename A, typename S>
+__device__ __forceinline__ auto to_acc(S x) {
+  if constexpr (cunp::ops::is_same<A, cunp::ops::half>::value)
+    return cunp::ops::half_to_f32(cunp::ops::cast<cunp::ops::half>(x));
+  else
+    return cunp::ops::cast<A>(x);
+}
+
+template <typename C>
+__device__ __forceinline__ bool is_nan(C x) {
+  if constexpr (cunp::ops::kind_of<C>::value == 3) return cunp::ops::any_nan(x);
+  else return cunp::ops::detail::isnan_any(x);
+}
+
+// MAP: 0 as read, 1 NaN reads as 0, 2 NaN reads as 1.
+template <typename Op, typename A, typename S, int MAP>
+struct fold {
+  using C = decltype(to_acc<A>(S{}));
+  struct state {
+    C v;
+    bool ok;
+  };
+  static __device__ __forceinline__ C load(const char* p) {
+    C x = to_acc<A>(*reinterpret_cast<const S*>(p));
+    if constexpr (MAP != 0) {
+      if (is_nan(x)) x = cunp::ops::cast<C>(MAP == 1 ? 0 : 1);
+    }
+    return x;
+  }
+  static __device__ __forceinline__ void put(state& s, C x, I) {
+    s.v = s.ok ? Op{}(s.v, x) : x;
+    s.ok = true;
+  }
+  static __device__ __forceinline__ state combine(const state& a, const state& b) {
+    if (!a.ok) return b;
+    if (!b.ok) return a;
+    state r;
+    r.v = Op{}(a.v, b.v);
+    r.ok = true;
+    return r;
+  }
+  static __device__ __forceinline__ void store(char* out, const state& s) {
+    *reinterpret_cast<A*>(out) = cunp::ops::cast<A>(s.v);
+  }
+};
+
+template <bool IS_MAX, typename S>
+struct argfold {
+  using C = decltype(to_acc<S>(S{}));
+  struct state {
+    C v;
+    I i;
+    bool ok;
+  };
+  // x replaces best (cpu_reduce's rule).
+  static __device__ __forceinline__ bool better(C best, C x) {
+    if (is_nan(best)) return false;
+    if (is_nan(x)) return true;
+    if constexpr (cunp::ops::kind_of<C>::value == 3) {
+      return IS_MAX ? !cunp::ops::detail::complex_ge(best, x) : !cunp::ops::detail::complex_le(best, x);
+    } else {
+      return IS_MAX ? !(best >= x) : !(best <= x);
+    }
+  }
+  static __device__ __forceinline__ C load(const char* p) { return to_acc<S>(*reinterpret_cast<const S*>(p)); }
+  static __device__ __forceinline__ void put(state& s, C x, I i) {
+    if (!s.ok || better(s.v, x)) {
+      s.v = x;
+      s.i = i;
+      s.ok = true;
+    }
+  }
+  static __device__ __forceinline__ state combine(const state& a, const state& b) {
+    if (!a.ok) return b;
+    if (!b.ok) return a;
+    if (better(a.v, b.v)) return b;
+    if (better(b.v, a.v)) return a;
+    return a.i <= b.i ? a : b;
+  }
+  static __device__ __forceinline__ void store(char* out, const state& s) { *reinterpret_cast<I*>(out) = s.i; }
+};
+
+template <typename R>
+__device__ __forceinline__ typename R::state empty_state() {
+  typename R::state s;
+  s.ok = false;
+  return s;
+}
+
+// Tree over segments of G threads (G a power of two dividing the block); every thread
+// of the block must call it. Returns the segment's result (valid in every lane).
+template <typename R>
+__device__ typename R::state segment_reduce(typename R::state s, int G) {
+  using state = typename R::state;
+  __shared__ alignas(16) unsigned char raw[kBlock * sizeof(state)];
+  state* sh = reinterpret_cast<state*>(raw);
+  const int t = threadIdx.x;
+  const int lane = t & (G - 1);
+  sh[t] = s;
+  __syncthreads();
+  for (int h = G >> 1; h > 0; h >>= 1) {
+    if (lane < h) sh[t] = R::combine(sh[t], sh[t + h]);
+    __syncthreads();
+  }
+  const state r = sh[t - lane];
+  __syncthreads();
+  return r;
+}
+
+__device__ __forceinline__ I inner_offset(const P1& pi, I r) {
+  if (pi.ndim <= 1) return r * pi.stride[0][0];
+  I off[1];
+  cunp_k::element_offsets<false>(pi, (U)r, off);
+  return off[0];
+}
+
+template <typename R>
+__device__ void row(char* out, const char* in, const P2& po, const P1& pi, I nout, I nred, int G) {
+  using state = typename R::state;
+  const int per = kBlock / G;
+  const int lane = threadIdx.x & (G - 1);
+  const int slot = threadIdx.x / G;
+  for (I base = (I)blockIdx.x * per; base < nout; base += (I)gridDim.x * per) {
+    const I o = base + slot;
+    state s = empty_state<R>();
+    I off[2] = {0, 0};
+    if (o < nout) {
+      cunp_k::element_offsets<false>(po, (U)o, off);
+      const char* p = in + off[1];
+      I r = lane;
+      for (; r + 3 * (I)G < nred; r += 4 * (I)G) {
+        const auto x0 = R::load(p + inner_offset(pi, r));
+        const auto x1 = R::load(p + inner_offset(pi, r + G));
+        const auto x2 = R::load(p + inner_offset(pi, r + 2 * (I)G));
+        const auto x3 = R::load(p + inner_offset(pi, r + 3 * (I)G));
+        R::put(s, x0, r);
+        R::put(s, x1, r + G);
+        R::put(s, x2, r + 2 * (I)G);
+        R::put(s, x3, r + 3 * (I)G);
+      }
+      for (; r < nred; r += G) R::put(s, R::load(p + inner_offset(pi, r)), r);
+    }
+    s = segment_reduce<R>(s, G);
+    if (o < nout && lane == 0) R::store(out + off[0], s);
+  }
+}
+
+template <typename R>
+__device__ void col(char* out, char* ws, const char* in, const P2& po, const P1& pi, I nout, I nred, I chunk) {
+  using state = typename R::state;
+  const I o = (I)blockIdx.x * kBlock + threadIdx.x;
+  if (o >= nout) return;
+  const I r0 = (I)blockIdx.y * chunk;
+  const I r1 = r0 + chunk < nred ? r0 + chunk : nred;
+  I off[2];
+  cunp_k::element_offsets<false>(po, (U)o, off);
+  const char* p = in + off[1];
+  state s = empty_state<R>();
+  I r = r0;
+  for (; r + 3 < r1; r += 4) {
+    const auto x0 = R::load(p + inner_offset(pi, r));
+    const auto x1 = R::load(p + inner_offset(pi, r + 1));
+    const auto x2 = R::load(p + inner_offset(pi, r + 2));
+    const auto x3 = R::load(p + inner_offset(pi, r + 3));
+    R::put(s, x0, r);
+    R::put(s, x1, r + 1);
+    R::put(s, x2, r + 2);
+    R::put(s, x3, r + 3);
+  }
+  for (; r < r1; ++r) R::put(s, R::load(p + inner_offset(pi, r)), r);
+  if (gridDim.y == 1) R::store(out + off[0], s);
+  else reinterpret_cast<state*>(ws)[(I)blockIdx.y * nout + o] = s;
+}
+
+template <typename R>
+__device__ void col_finish(char* out, const char* ws, const P2& po, I nout, int splits) {
+  using state = typename R::state;
+  const I o = (I)blockIdx.x * kBlock + threadIdx.x;
+  if (o >= nout) return;
+  const state* w = reinterpret_cast<const state*>(ws);
+  state s = w[o];
+  for (int k = 1; k < splits; ++k) s = R::combine(s, w[(I)k * nout + o]);
+  I off[2];
+  cunp_k::element_offsets<false>(po, (U)o, off);
+  R::store(out + off[0], s);
+}
+
+template <typename R>
+__device__ __forceinline__ void write_partial(char* ws, typename R::state s) {
+  s = segment_reduce<R>(s, kBlock);
+  if (threadIdx.x == 0) reinterpret_cast<typename R::state*>(ws)[blockIdx.x] = s;
+}
+
+template <typename R, typename S>
+__device__ void full_vector(char* ws, const char* in, I n, I head) {
+  constexpr int P = 16 / sizeof(S) > 0 ? 16 / sizeof(S) : 1;
+  constexpr int UNROLL = 4;
+  using pk = cunp_k::pack<S, P>;
+  const I tid = (I)blockIdx.x * kBlock + threadIdx.x;
+  const I nthreads = (I)gridDim.x * kBlock;
+  const S* x = reinterpret_cast<const S*>(in);
+  typename R::state s = empty_state<R>();
+  if (tid < head) R::put(s, R::load(in + tid * (I)sizeof(S)), tid);
+  const I npacks = (n - head) / P;
+  const pk* xp = reinterpret_cast<const pk*>(x + head);
+  for (I k = tid; k < npacks; k += UNROLL * nthreads) {
+    pk v[UNROLL];
+#pragma unroll
+    for (int u = 0; u < UNROLL; ++u)
+      if (k + u * nthreads < npacks) v[u] = xp[k + u * nthreads];
+#pragma unroll
+    for (int u = 0; u < UNROLL; ++u) {
+      if (k + u * nthreads < npacks) {
+        const I e = head + (k + u * nthreads) * P;
+#pragma unroll
+        for (int j = 0; j < P; ++j) R::put(s, R::load(reinterpret_cast<const char*>(&v[u].v[j])), e + j);
+      }
+    }
+  }
+  const I t = head + npacks * P + tid;
+  if (t < n) R::put(s, R::load(in + t * (I)sizeof(S)), t);
+  write_partial<R>(ws, s);
+}
+
+template <typename R>
+__device__ void full_strided(char* ws, const char* in, const P1& pi, I n) {
+  const I nthreads = (I)gridDim.x * kBlock;
+  typename R::state s = empty_state<R>();
+  for (I r = (I)blockIdx.x * kBlock + threadIdx.x; r < n; r += nthreads)
+    R::put(s, R::load(in + inner_offset(pi, r)), r);
+  write_partial<R>(ws, s);
+}
+
+template <typename R>
+__device__ void full_finish(char* out, const char* ws, int nparts) {
+  const auto* w = reinterpret_cast<const typename R::state*>(ws);
+  typename R::state s = empty_state<R>();
+  // Thread t combines partials t, t + 256, ... in order; the tree keeps lower
+  // threads on the left.
+  for (int k = threadIdx.x; k < nparts; k += kBlock) s = R::combine(s, w[k]);
+  s = segment_reduce<R>(s, kBlock);
+  if (threadIdx.x == 0) R::store(out, s);
+}
+
+}  // namespace cunp_r
+)cunp_src";
+
+std::string str(std::string_view s) { return std::string(s); }
+
+std::string_view op_code(ReduceOp op) noexcept {
+  switch (op) {
+    case ReduceOp::Sum: return "sum";
+    case ReduceOp::Prod: return "prod";
+    case ReduceOp::Max: return "max";
+    case ReduceOp::Min: return "min";
+    case ReduceOp::NanSum: return "nansum";
+    case ReduceOp::NanProd: return "nanprod";
+    case ReduceOp::NanMax: return "nanmax";
+    case ReduceOp::NanMin: return "nanmin";
+    case ReduceOp::Any: return "any";
+    case ReduceOp::All: return "all";
+    case ReduceOp::ArgMax: return "argmax";
+    case ReduceOp::ArgMin: return "argmin";
+  }
+  return "sum";
+}
+
+std::string_view kind_code(ReduceKernelKind k) noexcept {
+  switch (k) {
+    case ReduceKernelKind::Row: return "row";
+    case ReduceKernelKind::Col: return "col";
+    case ReduceKernelKind::ColFinish: return "colfin";
+    case ReduceKernelKind::FullVector: return "fullv";
+    case ReduceKernelKind::FullStrided: return "fulls";
+    case ReduceKernelKind::FullFinish: return "fullfin";
+  }
+  return "row";
+}
+
+// The reducer type of the preamble for a spec.
+std::string reducer_type(const ReduceKernelSpec& spec) {
+  const std::string s = str(cuda::ops_type_name(spec.in));
+  if (reduce_op_is_arg(spec.op))
+    return "cunp_r::argfold<" + std::string(spec.op == ReduceOp::ArgMax ? "true" : "false") + ", " + s + ">";
+  const int map = spec.op == ReduceOp::NanSum ? 1 : spec.op == ReduceOp::NanProd ? 2 : 0;
+  return "cunp_r::fold<" + str(reduce_op_functor(spec.op, spec.acc)) + ", " +
+         str(cuda::ops_type_name(spec.acc)) + ", " + s + ", " + std::to_string(map) + ">";
+}
+
+constexpr DType kAllDTypes[] = {DType::Bool,    DType::Int8,      DType::UInt8,     DType::Int16,
+                                DType::UInt16,  DType::Int32,     DType::UInt32,    DType::Int64,
+                                DType::UInt64,  DType::Float16,   DType::Float32,   DType::Float64,
+                                DType::Complex64, DType::Complex128};
+static_assert(std::size(kAllDTypes) == kNumDTypes);
+
+}  // namespace
+
+std::string reduce_kernel_name(const ReduceKernelSpec& spec) {
+  return "cunp_red_" + str(op_code(spec.op)) + "_" + str(cuda::ops_type_code(spec.in)) + "_" +
+         str(cuda::ops_type_code(spec.acc)) + "_" + str(kind_code(spec.kind));
+}
+
+std::string reduce_preamble() {
+  std::string s = "#include \"cast.h\"\n#include \"ufunc_arith.h\"\n#include \"ufunc_compare.h\"\n";
+  s += cuda::kernel_helpers_source();
+  s += kTemplates;
+  return s;
+}
+
+std::string reduce_kernel_entry(const ReduceKernelSpec& spec) {
+  const std::string name = reduce_kernel_name(spec);
+  const std::string r = reducer_type(spec);
+  const std::string s = str(cuda::ops_type_name(spec.in));
+  std::string e = "extern \"C\" __global__ void __launch_bounds__(" + std::to_string(kReduceBlockSize) +
+                  ") " + name + "(";
+  constexpr std::string_view po = "const __grid_constant__ cunp_r::P2 po";
+  constexpr std::string_view pi = "const __grid_constant__ cunp_r::P1 pi";
+  switch (spec.kind) {
+    case ReduceKernelKind::Row:
+      e += "char* out, const char* in, " + str(po) + ", " + str(pi) +
+           ", long long nout, long long nred, int g) {\n  cunp_r::row<" + r +
+           ">(out, in, po, pi, nout, nred, g);\n}\n";
+      break;
+    case ReduceKernelKind::Col:
+      e += "char* out, char* ws, const char* in, " + str(po) + ", " + str(pi) +
+           ", long long nout, long long nred, long long chunk) {\n  cunp_r::col<" + r +
+           ">(out, ws, in, po, pi, nout, nred, chunk);\n}\n";
+      break;
+    case ReduceKernelKind::ColFinish:
+      e += "char* out, const char* ws, " + str(po) + ", long long nout, int splits) {\n  cunp_r::col_finish<" +
+           r + ">(out, ws, po, nout, splits);\n}\n";
+      break;
+    case ReduceKernelKind::FullVector:
+      e += "char* ws, const char* in, long long n, long long head) {\n  cunp_r::full_vector<" + r + ", " + s +
+           ">(ws, in, n, head);\n}\n";
+      break;
+    case ReduceKernelKind::FullStrided:
+      e += "char* ws, const char* in, " + str(pi) + ", long long n) {\n  cunp_r::full_strided<" + r +
+           ">(ws, in, pi, n);\n}\n";
+      break;
+    case ReduceKernelKind::FullFinish:
+      e += "char* out, const char* ws, int nparts) {\n  cunp_r::full_finish<" + r + ">(out, ws, nparts);\n}\n";
+      break;
+  }
+  return e;
+}
+
+cuda::CompileOptions reduce_compile_options() {
+  cuda::CompileOptions o;
+  o.extra_options.push_back("--fmad=false");
+  return o;
+}
+
+cuda::KernelSource reduce_kernel_source(const ReduceKernelSpec& spec) {
+  cuda::KernelSource k;
+  k.kernel_name = reduce_kernel_name(spec);
+  k.source = reduce_preamble() + reduce_kernel_entry(spec);
+  k.options = reduce_compile_options();
+  return k;
+}
+
+cuda::KernelKey reduce_kernel_key(const ReduceKernelSpec& spec, int arch) noexcept {
+  cuda::KernelKey key;
+  key.op = cuda::op_id("cunp.reduce");
+  key.variant = static_cast<std::uint64_t>(spec.op) | static_cast<std::uint64_t>(spec.kind) << 8;
+  key.dtypes[0] = static_cast<std::uint8_t>(spec.in);
+  key.dtypes[1] = static_cast<std::uint8_t>(spec.acc);
+  key.ndim = kReduceMaxDims;
+  key.layout = spec.kind == ReduceKernelKind::FullVector ? cuda::LayoutClass::Contiguous
+                                                         : cuda::LayoutClass::Strided;
+  key.index_bits = 64;
+  key.arch = static_cast<std::uint16_t>(arch);
+  return key;
+}
+
+std::vector<DType> reduce_default_accumulators(ReduceOp op, DType in) {
+  const DTypeKind k = kind(in);
+  const bool inexact = k == DTypeKind::Float || k == DTypeKind::Complex;
+  switch (op) {
+    case ReduceOp::Sum: case ReduceOp::Prod: {
+      DType acc = in;
+      if (k == DTypeKind::Bool || k == DTypeKind::SignedInt) acc = DType::Int64;
+      if (k == DTypeKind::UnsignedInt) acc = DType::UInt64;
+      std::vector<DType> r{acc};
+      // mean: float64 for bool and integers, float32 for float16.
+      if (op == ReduceOp::Sum) {
+        if (k == DTypeKind::Bool || is_integer(in)) r.push_back(DType::Float64);
+        if (in == DType::Float16) r.push_back(DType::Float32);
+      }
+      return r;
+    }
+    case ReduceOp::Max: case ReduceOp::Min: return {in};
+    case ReduceOp::NanSum: case ReduceOp::NanProd: case ReduceOp::NanMax: case ReduceOp::NanMin:
+      if (inexact) return {in};
+      return {};
+    case ReduceOp::Any: case ReduceOp::All: return {DType::Bool};
+    case ReduceOp::ArgMax: case ReduceOp::ArgMin: return {DType::Int64};
+  }
+  return {};
+}
+
+std::vector<ReduceKernelSpec> builtin_reduce_specs() {
+  std::vector<ReduceKernelSpec> specs;
+  for (int o = 0; o < kNumReduceOps; ++o) {
+    const auto op = static_cast<ReduceOp>(o);
+    for (DType in : kAllDTypes)
+      for (DType acc : reduce_default_accumulators(op, in))
+        for (int k = 0; k < kNumReduceKernelKinds; ++k)
+          specs.push_back({.op = op, .in = in, .acc = acc, .kind = static_cast<ReduceKernelKind>(k)});
+  }
+  return specs;
+}
+
+}  // namespace cunp::reduce
