@@ -17,6 +17,10 @@ a[0, :] = -1
 print("after a[0, :] = -1:\n%s" % a)
 print("a.T is a view:", a.T.base is not None, "| strides", a.T.strides)
 
+# Ufuncs, operators and reductions follow NumPy's dtype rules.
+x = cunp.linspace(0, 1, 5, dtype=np.float32)
+print("sqrt(x) * 2 + 1 =", cunp.sqrt(x) * 2 + 1, "| sum:", float((x * x).sum()))
+
 # Host <-> device transfers are explicit.
 host = np.random.default_rng(0).standard_normal(1 << 20).astype(np.float32)
 d = cunp.asarray(host)
@@ -42,6 +46,9 @@ for name, f_np, f_cunp in [
     ("astype float32->float64", lambda: big_np.astype(np.float64), lambda: big.astype(np.float64)),
     ("copy", lambda: big_np.copy(), lambda: big.copy()),
     ("strided copy a[::2].copy()", lambda: big_np[::2].copy(), lambda: big[::2].copy()),
+    ("sin(a)", lambda: np.sin(big_np), lambda: cunp.sin(big)),
+    ("a * 2.5 + a", lambda: big_np * 2.5 + big_np, lambda: big * 2.5 + big),
+    ("a.sum()", lambda: big_np.sum(), lambda: big.sum()),
 ]:
     f_cunp()  # warm-up (first use may compile a kernel)
     t_np, t_cunp = median_seconds(f_np, 5), median_seconds(f_cunp)

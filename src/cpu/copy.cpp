@@ -5,13 +5,25 @@
 #include <cstring>
 
 #include "core/dispatch.hpp"
+#include "cpu/parallel.hpp"
 #include "cpu/strided_loop.hpp"
 #include "ops/cast.h"
 
 namespace cunp::cpu {
 
+static void copy_cast_serial(const iter::LoopLayout& layout, void* dst, DType dst_dtype, const void* src,
+                             DType src_dtype);
+
 void copy_cast(const iter::LoopLayout& layout, void* dst, DType dst_dtype, const void* src,
                DType src_dtype) {
+  char* const ptrs[2] = {static_cast<char*>(dst), const_cast<char*>(static_cast<const char*>(src))};
+  parallel_split(layout, ptrs, [&](const iter::LoopLayout& sub, char* const* p) {
+    copy_cast_serial(sub, p[0], dst_dtype, p[1], src_dtype);
+  });
+}
+
+static void copy_cast_serial(const iter::LoopLayout& layout, void* dst, DType dst_dtype, const void* src,
+                             DType src_dtype) {
   char* const base[2] = {static_cast<char*>(dst), const_cast<char*>(static_cast<const char*>(src))};
   dispatch_dtype(dst_dtype, [&]<typename To>() {
     dispatch_dtype(src_dtype, [&]<typename From>() {

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/copy.hpp"
+#include "cpu/parallel.hpp"
 #include "cuda/elementwise.hpp"
 #include "cuda/runtime.hpp"
 #include "cunp/creation.hpp"
@@ -411,7 +412,7 @@ std::vector<ndarray> execute(const Ufunc& uf, std::span<const Operand> inputs, c
     }
   }
   const iter::LoopLayout layout = iter::make_layout(shape, strides);
-  loop.cpu(layout, ptrs);
+  cpu::parallel_split(layout, ptrs, [&loop](const iter::LoopLayout& sub, char* const* p) { loop.cpu(sub, p); });
   for (int k = 0; k < uf.nout; ++k) {
     if (loop_outs[static_cast<std::size_t>(k)].data() != outs[static_cast<std::size_t>(k)].data()) {
       detail::copy_elements(outs[static_cast<std::size_t>(k)], loop_outs[static_cast<std::size_t>(k)]);

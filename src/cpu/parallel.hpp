@@ -1,0 +1,56 @@
+// src/cpu/parallel.hpp — splitting a strided loop across CPU threads.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <thread>
+#include <vector>
+
+#include "iter/layout.hpp"
+
+namespace cunp::cpu {
+
+// Note [CPU threads]: loops over at least kParallelMin elements split the outermost
+// axis of their layout into one slab per hardware thread (each slab runs the same
+// loop on a smaller layout with its base pointers advanced). Smaller loops stay on the
+// calling thread: starting threads costs tens of microseconds.
+inline constexpr std::int64_t kParallelMin = std::int64_t{1} << 18;
+
+// Calls fn(sub_layout, sub_ptrs) over pieces covering `layout`; ptrs has one entry per
+// operand. Runs inline when the loop is small or the machine has one core.
+template <typename Fn>
+void parallel_split(const iter::LoopLayout& layout, char* const* ptrs, Fn&& fn) {
+  const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
+  const int nop = layout.noperands();
+  if (layout.size < kParallelMin || hw == 1 || layout.ndim() == 0 || layout.shape[0] < 2) {
+    fn(layout, ptrs);
+    return;
+  }
+  const std::int64_t outer = layout.shape[0];
+  const std::int64_t pieces = std::min<std::int64_t>({static_cast<std::int64_t>(hw), outer, layout.size / (kParallelMin / 4)});
+  if (pieces < 2) {
+    fn(layout, ptrs);
+    return;
+  }
+  std::vector<std::thread> threads;
+  std::vector<iter::LoopLayout> subs(static_cast<std::size_t>(pieces), layout);
+  std::vector<std::vector<char*>> bases(static_cast<std::size_t>(pieces), std::vector<char*>(static_cast<std::size_t>(nop)));
+  std::int64_t start = 0;
+  for (std::int64_t p = 0; p < pieces; ++p) {
+    const std::int64_t len = outer / pieces + (p < outer % pieces ? 1 : 0);
+    auto& sub = subs[static_cast<std::size_t>(p)];
+    sub.shape[0] = len;
+    sub.size = layout.size / outer * len;
+    for (int k = 0; k < nop; ++k) {
+      bases[static_cast<std::size_t>(p)][static_cast<std::size_t>(k)] = ptrs[k] + start * layout.strides[static_cast<std::size_t>(k)][0];
+    }
+    start += len;
+  }
+  for (std::int64_t p = 1; p < pieces; ++p) {
+    threads.emplace_back([&, p] { fn(subs[static_cast<std::size_t>(p)], bases[static_cast<std::size_t>(p)].data()); });
+  }
+  fn(subs[0], bases[0].data());
+  for (std::thread& t : threads) t.join();
+}
+
+}  // namespace cunp::cpu
