@@ -9,13 +9,6 @@
 namespace cunp::py {
 namespace {
 
-void check(cudaError_t err, const char* call) {
-  if (err != cudaSuccess) {
-    cudaGetLastError();
-    throw CudaError(call, err, cudaGetErrorString(err));
-  }
-}
-
 void require_cuda() {
   if (cuda_device_count() == 0) {
     throw CudaError("cudaGetDeviceCount", 100, "CUDA is unavailable (" + cuda_unavailable_reason() + ")");
@@ -62,12 +55,12 @@ void bind_cuda(nb::module_& m) {
   m.def("getDevice", [] { return current_cuda_device(); });
   m.def("setDevice", [](int d) {
     check_device(Device::cuda(d));
-    check(cudaSetDevice(d), "cudaSetDevice");
+    cuda::check_cuda(cudaSetDevice(d), "cudaSetDevice");
   });
   m.def("memGetInfo", [] {
     require_cuda();
     std::size_t free_b = 0, total_b = 0;
-    check(cudaMemGetInfo(&free_b, &total_b), "cudaMemGetInfo");
+    cuda::check_cuda(cudaMemGetInfo(&free_b, &total_b), "cudaMemGetInfo");
     return nb::make_tuple(free_b, total_b);
   });
   m.def("getDeviceProperties", [](int d) {
@@ -87,7 +80,7 @@ void bind_cuda(nb::module_& m) {
   });
   m.def("deviceCanAccessPeer", [](int d, int peer) {
     int can = 0;
-    check(cudaDeviceCanAccessPeer(&can, d, peer), "cudaDeviceCanAccessPeer");
+    cuda::check_cuda(cudaDeviceCanAccessPeer(&can, d, peer), "cudaDeviceCanAccessPeer");
     return can;
   });
 
@@ -106,11 +99,11 @@ void bind_cuda(nb::module_& m) {
     check_device(Device::cuda(d));
     nb::gil_scoped_release nogil;
     int prev = 0;
-    check(cudaGetDevice(&prev), "cudaGetDevice");
-    check(cudaSetDevice(d), "cudaSetDevice");
+    cuda::check_cuda(cudaGetDevice(&prev), "cudaGetDevice");
+    cuda::check_cuda(cudaSetDevice(d), "cudaSetDevice");
     const cudaError_t err = cudaDeviceSynchronize();
     cudaSetDevice(prev);
-    check(err, "cudaDeviceSynchronize");
+    cuda::check_cuda(err, "cudaDeviceSynchronize");
   });
 
   // ---- streams and events

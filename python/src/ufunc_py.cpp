@@ -156,11 +156,12 @@ nb::object identity_of(const ufunc::Ufunc& uf) {
 
 // self OP other, or other OP self when `reflected`; NotImplemented for foreign types.
 nb::object binary(const ufunc::Ufunc& uf, const ndarray& self, nb::handle other, bool reflected) {
-  if (other.is_none() && (uf.name == "equal" || uf.name == "not_equal")) {
+  if (other.is_none() && (uf.role == ufunc::Role::Equal || uf.role == ufunc::Role::NotEqual)) {
     // NumPy: a == None is elementwise False (a != None: True).
-    return nb::cast(full(self.shape(), Scalar(uf.name == "not_equal"), {.dtype = DType::Bool, .device = self.device()}));
+    return nb::cast(full(self.shape(), Scalar(uf.role == ufunc::Role::NotEqual),
+                         {.dtype = DType::Bool, .device = self.device()}));
   }
-  if (!reflected && uf.name == "power" && PyLong_CheckExact(other.ptr()) && PyLong_AsLongLong(other.ptr()) == 2) {
+  if (!reflected && uf.role == ufunc::Role::Power && PyLong_CheckExact(other.ptr()) && PyLong_AsLongLong(other.ptr()) == 2) {
     // NumPy's `a ** 2` is square(a) (its fast scalar power): bool ** 2 is int8.
     static const ufunc::Ufunc& square = ufunc::get("square");
     const Operand in[1] = {Operand(self)};

@@ -21,13 +21,6 @@
 namespace cunp {
 namespace {
 
-void cuda_check(cudaError_t err, const char* call) {
-  if (err != cudaSuccess) {
-    cudaGetLastError();
-    throw CudaError(call, err, cudaGetErrorString(err));
-  }
-}
-
 // Same-device element copy with cast; src already has dst's shape (broadcast strides).
 void copy_same_device(const ndarray& dst, const ndarray& src, const Strides& src_strides) {
   const iter::LoopLayout layout = iter::make_layout(dst.shape(), {dst.strides(), src_strides});
@@ -48,7 +41,7 @@ void keep_alive_until_done(cudaStream_t stream, const std::shared_ptr<Storage>& 
   if (err != cudaSuccess) {
     delete holder;
     cudaStreamSynchronize(stream);
-    cuda_check(err, "cudaLaunchHostFunc");
+    cuda::check_cuda(err, "cudaLaunchHostFunc");
   }
 }
 
@@ -61,19 +54,19 @@ void transfer_contiguous(const ndarray& dst, const ndarray& src) {
   if (sd.is_cpu() && dd.is_cuda()) {
     cuda::DeviceScope scope(dd.index);
     const cudaStream_t s = cuda::current_stream_handle();
-    cuda_check(cudaMemcpyAsync(dst.data(), src.data(), nbytes, cudaMemcpyHostToDevice, s), "cudaMemcpyAsync");
+    cuda::check_cuda(cudaMemcpyAsync(dst.data(), src.data(), nbytes, cudaMemcpyHostToDevice, s), "cudaMemcpyAsync");
     // Pageable sources are staged before cudaMemcpyAsync returns; pinned ones are read
     // later by the DMA engine, so the buffer must outlive the copy.
     if (src.storage()->pinned()) keep_alive_until_done(s, src.storage());
   } else if (sd.is_cuda() && dd.is_cpu()) {
     cuda::DeviceScope scope(sd.index);
     const cudaStream_t s = cuda::current_stream_handle();
-    cuda_check(cudaMemcpyAsync(dst.data(), src.data(), nbytes, cudaMemcpyDeviceToHost, s), "cudaMemcpyAsync");
+    cuda::check_cuda(cudaMemcpyAsync(dst.data(), src.data(), nbytes, cudaMemcpyDeviceToHost, s), "cudaMemcpyAsync");
     // The host sees the data only after the copy finished: device-to-host is a sync point.
-    cuda_check(cudaStreamSynchronize(s), "cudaStreamSynchronize");
+    cuda::check_cuda(cudaStreamSynchronize(s), "cudaStreamSynchronize");
   } else {
     cuda::DeviceScope scope(dd.index);
-    cuda_check(cudaMemcpyPeerAsync(dst.data(), dd.index, src.data(), sd.index, nbytes,
+    cuda::check_cuda(cudaMemcpyPeerAsync(dst.data(), dd.index, src.data(), sd.index, nbytes,
                                    cuda::current_stream_handle()),
                "cudaMemcpyPeerAsync");
   }
@@ -263,9 +256,9 @@ Scalar ndarray::item(std::int64_t flat_index) const {
   } else {
     cuda::DeviceScope scope(device().index);
     const cudaStream_t s = cuda::current_stream_handle();
-    cuda_check(cudaMemcpyAsync(buf, src, static_cast<std::size_t>(itemsize()), cudaMemcpyDeviceToHost, s),
+    cuda::check_cuda(cudaMemcpyAsync(buf, src, static_cast<std::size_t>(itemsize()), cudaMemcpyDeviceToHost, s),
                "cudaMemcpyAsync");
-    cuda_check(cudaStreamSynchronize(s), "cudaStreamSynchronize");
+    cuda::check_cuda(cudaStreamSynchronize(s), "cudaStreamSynchronize");
   }
   return Scalar::read(dtype_, buf);
 }

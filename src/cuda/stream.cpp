@@ -16,13 +16,6 @@
 namespace cunp {
 namespace {
 
-void check(cudaError_t err, const char* call) {
-  if (err != cudaSuccess) {
-    cudaGetLastError();
-    throw CudaError(call, err, cudaGetErrorString(err));
-  }
-}
-
 // Note [Per-thread default stream]: with CUNP_CUDA_PER_THREAD_DEFAULT_STREAM=1 the
 // "null" stream is cudaStreamPerThread, so threads that never pick a stream do not
 // serialize on the legacy default stream.
@@ -86,7 +79,7 @@ Stream Stream::create(int device, bool non_blocking, int priority) {
   impl->device = device;
   impl->owned = true;
   impl->non_blocking = non_blocking;
-  check(cudaStreamCreateWithPriority(&impl->handle, non_blocking ? cudaStreamNonBlocking : cudaStreamDefault,
+  cuda::check_cuda(cudaStreamCreateWithPriority(&impl->handle, non_blocking ? cudaStreamNonBlocking : cudaStreamDefault,
                                      priority),
         "cudaStreamCreateWithPriority");
   return Stream(std::move(impl));
@@ -109,20 +102,20 @@ bool Stream::non_blocking() const noexcept { return impl_->non_blocking; }
 
 void Stream::synchronize() const {
   cuda::DeviceScope scope(impl_->device);
-  check(cudaStreamSynchronize(impl_->handle), "cudaStreamSynchronize");
+  cuda::check_cuda(cudaStreamSynchronize(impl_->handle), "cudaStreamSynchronize");
 }
 
 bool Stream::query() const {
   cuda::DeviceScope scope(impl_->device);
   const cudaError_t err = cudaStreamQuery(impl_->handle);
   if (err == cudaErrorNotReady) return false;
-  check(err, "cudaStreamQuery");
+  cuda::check_cuda(err, "cudaStreamQuery");
   return true;
 }
 
 void Stream::wait_event(const Event& event) const {
   cuda::DeviceScope scope(impl_->device);
-  check(cudaStreamWaitEvent(impl_->handle, static_cast<cudaEvent_t>(event.handle()), 0),
+  cuda::check_cuda(cudaStreamWaitEvent(impl_->handle, static_cast<cudaEvent_t>(event.handle()), 0),
         "cudaStreamWaitEvent");
 }
 
@@ -168,7 +161,7 @@ Event::Event(bool blocking, bool disable_timing, bool interprocess) : impl_(std:
   if (blocking) flags |= cudaEventBlockingSync;
   if (disable_timing || interprocess) flags |= cudaEventDisableTiming;
   if (interprocess) flags |= cudaEventInterprocess;
-  check(cudaEventCreateWithFlags(&impl_->handle, flags), "cudaEventCreateWithFlags");
+  cuda::check_cuda(cudaEventCreateWithFlags(&impl_->handle, flags), "cudaEventCreateWithFlags");
 }
 
 void Event::record() const { record(current_stream(impl_->device)); }
@@ -178,13 +171,13 @@ void Event::record(const Stream& stream) const {
                      " on a stream of device cuda:" + std::to_string(stream.device()));
   }
   cuda::DeviceScope scope(impl_->device);
-  check(cudaEventRecord(impl_->handle, static_cast<cudaStream_t>(stream.handle())), "cudaEventRecord");
+  cuda::check_cuda(cudaEventRecord(impl_->handle, static_cast<cudaStream_t>(stream.handle())), "cudaEventRecord");
 }
-void Event::synchronize() const { check(cudaEventSynchronize(impl_->handle), "cudaEventSynchronize"); }
+void Event::synchronize() const { cuda::check_cuda(cudaEventSynchronize(impl_->handle), "cudaEventSynchronize"); }
 bool Event::query() const {
   const cudaError_t err = cudaEventQuery(impl_->handle);
   if (err == cudaErrorNotReady) return false;
-  check(err, "cudaEventQuery");
+  cuda::check_cuda(err, "cudaEventQuery");
   return true;
 }
 void* Event::handle() const noexcept { return impl_->handle; }
@@ -192,13 +185,13 @@ int Event::device() const noexcept { return impl_->device; }
 
 float get_elapsed_time(const Event& start, const Event& end) {
   float ms = 0;
-  check(cudaEventElapsedTime(&ms, static_cast<cudaEvent_t>(start.handle()),
+  cuda::check_cuda(cudaEventElapsedTime(&ms, static_cast<cudaEvent_t>(start.handle()),
                              static_cast<cudaEvent_t>(end.handle())),
         "cudaEventElapsedTime");
   return ms;
 }
 
-void device_synchronize() { check(cudaDeviceSynchronize(), "cudaDeviceSynchronize"); }
+void device_synchronize() { cuda::check_cuda(cudaDeviceSynchronize(), "cudaDeviceSynchronize"); }
 
 namespace cuda {
 
@@ -219,7 +212,7 @@ DeviceScope::~DeviceScope() {
 
 cudaDeviceProp device_properties(int device) {
   cudaDeviceProp p{};
-  check(cudaGetDeviceProperties(&p, device), "cudaGetDeviceProperties");
+  cuda::check_cuda(cudaGetDeviceProperties(&p, device), "cudaGetDeviceProperties");
   return p;
 }
 

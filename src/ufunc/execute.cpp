@@ -194,12 +194,7 @@ void check_integer_exponents(const Operand& exponent) {
 std::optional<std::vector<ndarray>> compare_out_of_range(const Ufunc& uf, const Loop& loop,
                                                          std::span<const Operand> inputs, const UfuncOptions& options,
                                                          Device device) {
-  static const char* kCompare[] = {"equal", "not_equal", "less", "less_equal", "greater", "greater_equal"};
-  int which = -1;
-  for (int i = 0; i < 6; ++i) {
-    if (uf.name == kCompare[i]) which = i;
-  }
-  if (which < 0 || uf.nin != 2) return std::nullopt;
+  if (!uf.is_comparison() || uf.nin != 2) return std::nullopt;
   for (int k = 0; k < 2; ++k) {
     const Operand& sc = inputs[static_cast<std::size_t>(k)];
     const Operand& other = inputs[static_cast<std::size_t>(1 - k)];
@@ -211,13 +206,13 @@ std::optional<std::vector<ndarray>> compare_out_of_range(const Ufunc& uf, const 
     // Whether the left operand is the smaller (the scalar is on the right when k == 1).
     const bool left_less = k == 1 ? above : !above;
     bool r = false;
-    switch (which) {
-      case 0: r = false; break;
-      case 1: r = true; break;
-      case 2: r = left_less; break;
-      case 3: r = left_less; break;
-      case 4: r = !left_less; break;
-      case 5: r = !left_less; break;
+    switch (uf.role) {
+      case Role::NotEqual: r = true; break;
+      case Role::Less:
+      case Role::LessEqual: r = left_less; break;
+      case Role::Greater:
+      case Role::GreaterEqual: r = !left_less; break;
+      default: r = false; break;  // Equal
     }
     Shape shape = other.array().shape();
     std::vector<ndarray> outs = options.out;
@@ -284,7 +279,7 @@ std::vector<ndarray> execute(const Ufunc& uf, std::span<const Operand> inputs, c
     }
   }
 
-  if (uf.name == "power" && is_integer(loop.in[1])) check_integer_exponents(inputs[1]);
+  if (uf.role == Role::Power && is_integer(loop.in[1])) check_integer_exponents(inputs[1]);
 
   // ---- shapes
   Shape shapes_buf[kMaxIn + kMaxOut + 1];

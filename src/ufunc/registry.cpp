@@ -2,6 +2,8 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <string_view>
+#include <utility>
 
 #include "cunp/error.hpp"
 #include "ufunc/registry.hpp"
@@ -51,6 +53,13 @@ Builder define(std::string name, int nin, int nout, std::string functor, std::st
   u->header = std::move(header);
   u->identity = identity;
   u->resolution = resolution;
+  static const std::pair<std::string_view, Role> kRoles[] = {
+      {"equal", Role::Equal}, {"not_equal", Role::NotEqual}, {"less", Role::Less},
+      {"less_equal", Role::LessEqual}, {"greater", Role::Greater}, {"greater_equal", Role::GreaterEqual},
+      {"power", Role::Power}};
+  for (const auto& [n, r] : kRoles) {
+    if (u->name == n) u->role = r;
+  }
   Ufunc* raw = u.get();
   Table& t = building();
   t.by_name[raw->name] = raw;

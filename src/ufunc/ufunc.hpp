@@ -52,6 +52,10 @@ enum class Resolution : std::uint8_t {
 // Identity of the reduction (for reduce; empty when the ufunc has none).
 enum class Identity : std::uint8_t { None, Zero, One, MinusOne, True, False, MinusInf, PlusInf };
 
+// Ufuncs the call path treats specially (NumPy's own rules for them), recorded once at
+// definition so the hot path compares an enum, never a name.
+enum class Role : std::uint8_t { None, Equal, NotEqual, Less, LessEqual, Greater, GreaterEqual, Power };
+
 struct Ufunc {
   std::string name;     // NumPy's name: "add", "true_divide", "isnan"
   int nin = 1;
@@ -62,7 +66,10 @@ struct Ufunc {
   std::string header;
   Resolution resolution = Resolution::CommonDType;
   Identity identity = Identity::None;
+  Role role = Role::None;
   std::vector<Loop> loops;
+
+  bool is_comparison() const noexcept { return role >= Role::Equal && role <= Role::GreaterEqual; }
 
   // The functor generated code calls for `loop`.
   const char* functor_for(const Loop& loop) const noexcept { return loop.functor ? loop.functor : functor.c_str(); }
