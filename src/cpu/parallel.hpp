@@ -16,16 +16,23 @@ namespace cunp::cpu {
 // calling thread: starting threads costs tens of microseconds.
 inline constexpr std::int64_t kParallelMin = std::int64_t{1} << 18;
 
+// The number of hardware threads, read once: std::thread::hardware_concurrency() reads
+// /sys on every call (about a microsecond), too slow for a small op's path.
+inline unsigned hardware_threads() {
+  static const unsigned n = std::max(1u, std::thread::hardware_concurrency());
+  return n;
+}
+
 // Calls fn(sub_layout, sub_ptrs) over pieces covering `layout`; ptrs has one entry per
 // operand. Runs inline when the loop is small or the machine has one core.
 template <typename Fn>
 void parallel_split(const iter::LoopLayout& layout, char* const* ptrs, Fn&& fn) {
-  const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
   const int nop = layout.noperands();
-  if (layout.size < kParallelMin || hw == 1 || layout.ndim() == 0 || layout.shape[0] < 2) {
+  if (layout.size < kParallelMin || layout.ndim() == 0 || layout.shape[0] < 2 || hardware_threads() == 1) {
     fn(layout, ptrs);
     return;
   }
+  const unsigned hw = hardware_threads();
   const std::int64_t outer = layout.shape[0];
   const std::int64_t pieces = std::min<std::int64_t>({static_cast<std::int64_t>(hw), outer, layout.size / (kParallelMin / 4)});
   if (pieces < 2) {

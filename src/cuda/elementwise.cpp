@@ -2,7 +2,7 @@
 // (elementwise_source.cpp). Note [Elementwise launch]: the hot path (a cached kernel)
 // builds a KernelKey, finds the kernel in a small per-thread table (no lock, no
 // allocation, no string), fills the argument block on the stack and calls
-// cudaLaunchKernel. Only a miss of the per-thread table goes to the shared cache, and
+// launch() (Note [Driver launch]). Only a miss of the per-thread table goes to the shared cache, and
 // only a miss there generates source.
 #include "cuda/elementwise.hpp"
 

@@ -1,6 +1,7 @@
 // src/cuda/kernel_cache.cpp — see kernel_cache.hpp.
 #include "cuda/kernel_cache.hpp"
 
+#include <cuda.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -297,10 +298,84 @@ bool kernel_trace_enabled() noexcept {
   return enabled;
 }
 
+// Note [Driver launch]: cudaLaunchKernel on a library kernel (cudaKernel_t) finds the
+// kernel's function in the current context on every call before it launches.
+// launch() instead keeps that function (cuKernelGetFunction) in a small per-thread
+// table keyed by (kernel, device) and calls cuLaunchKernel directly. Both driver entry
+// points come from cudaGetDriverEntryPointByVersion, so libcunp still links only the
+// runtime. CUNP_LAUNCH=runtime selects cudaLaunchKernel (for comparison).
+namespace {
+
+using LaunchKernelFn = CUresult(CUDAAPI*)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned,
+                                          unsigned, unsigned, CUstream, void**, void**);
+using KernelGetFunctionFn = CUresult(CUDAAPI*)(CUfunction*, CUkernel);
+
+struct DriverLaunch {
+  LaunchKernelFn launch = nullptr;
+  KernelGetFunctionFn get_function = nullptr;
+};
+
+const DriverLaunch& driver_launch() {
+  static const DriverLaunch entry = [] {
+    DriverLaunch d;
+    if (const char* mode = std::getenv("CUNP_LAUNCH"); mode != nullptr && std::strcmp(mode, "runtime") == 0)
+      return d;
+    void* launch_fn = nullptr;
+    void* get_fn = nullptr;
+    cudaDriverEntryPointQueryResult q1 = cudaDriverEntryPointSymbolNotFound;
+    cudaDriverEntryPointQueryResult q2 = cudaDriverEntryPointSymbolNotFound;
+    if (cudaGetDriverEntryPointByVersion("cuLaunchKernel", &launch_fn, 12000, cudaEnableDefault, &q1) !=
+            cudaSuccess ||
+        cudaGetDriverEntryPointByVersion("cuKernelGetFunction", &get_fn, 12000, cudaEnableDefault, &q2) !=
+            cudaSuccess ||
+        q1 != cudaDriverEntryPointSuccess || q2 != cudaDriverEntryPointSuccess) {
+      (void)cudaGetLastError();
+      return d;  // an older driver: cudaLaunchKernel
+    }
+    d.launch = reinterpret_cast<LaunchKernelFn>(launch_fn);
+    d.get_function = reinterpret_cast<KernelGetFunctionFn>(get_fn);
+    return d;
+  }();
+  return entry;
+}
+
+struct FunctionSlot {
+  cudaKernel_t kernel = nullptr;
+  int device = -1;
+  CUfunction function = nullptr;
+};
+constexpr std::size_t kFunctionSlots = 256;
+thread_local FunctionSlot t_functions[kFunctionSlots];
+
+[[noreturn]] void throw_driver_error(const char* call, CUresult code) {
+  // The runtime's error codes equal the driver's for every error a launch returns.
+  throw_cuda_error(call, static_cast<cudaError_t>(code));
+}
+
+}  // namespace
+
 void launch(Kernel kernel, dim3 grid, dim3 block, void** args, std::size_t shared_bytes,
             cudaStream_t stream) {
-  CUNP_CUDA_CHECK(cudaLaunchKernel(reinterpret_cast<const void*>(kernel.handle), grid, block, args,
-                                   shared_bytes, stream));
+  const DriverLaunch& driver = driver_launch();
+  if (driver.launch == nullptr) {
+    CUNP_CUDA_CHECK(cudaLaunchKernel(reinterpret_cast<const void*>(kernel.handle), grid, block, args,
+                                     shared_bytes, stream));
+    return;
+  }
+  int device = 0;
+  CUNP_CUDA_CHECK(cudaGetDevice(&device));
+  const auto key = reinterpret_cast<std::uintptr_t>(kernel.handle);
+  FunctionSlot& slot = t_functions[((key >> 4) ^ (key >> 12) ^ static_cast<std::uintptr_t>(device)) % kFunctionSlots];
+  if (slot.kernel != kernel.handle || slot.device != device) [[unlikely]] {
+    CUfunction function = nullptr;
+    if (const CUresult r = driver.get_function(&function, reinterpret_cast<CUkernel>(kernel.handle)); r != CUDA_SUCCESS)
+      throw_driver_error("cuKernelGetFunction", r);
+    slot = {kernel.handle, device, function};
+  }
+  const CUresult r = driver.launch(slot.function, grid.x, grid.y, grid.z, block.x, block.y, block.z,
+                                   static_cast<unsigned>(shared_bytes), stream, args, nullptr);
+  if (r != CUDA_SUCCESS) [[unlikely]]
+    throw_driver_error("cuLaunchKernel", r);
 }
 
 const DeviceProps& device_props(int device) {

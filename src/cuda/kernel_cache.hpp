@@ -66,7 +66,8 @@ struct Kernel {
   explicit operator bool() const noexcept { return handle != nullptr; }
 };
 
-// Launches `kernel` on `stream` (cudaLaunchKernel); CudaError on failure.
+// Launches `kernel` on `stream` (cuLaunchKernel on the kernel's function in the current
+// context, see Note [Driver launch]); CudaError on failure.
 void launch(Kernel kernel, dim3 grid, dim3 block, void** args, std::size_t shared_bytes,
             cudaStream_t stream);
 

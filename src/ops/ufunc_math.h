@@ -168,13 +168,14 @@ struct spacing {
 };
 
 namespace detail {
-// The float16 after `h` in the direction of `to`, on the bits (NumPy's half rules:
-// equal arguments give `h`, either NaN gives NaN).
+// The float16 after `h` in the direction of `to`, on the bits (C99's rules, which NumPy's
+// float16 loop follows since 2.5: equal arguments give `to`, so nextafter(+0.0, -0.0) is
+// -0.0; either NaN gives NaN).
 CUNP_HD u16 half_nextafter_bits(u16 h, u16 to) {
   const bool h_nan = (h & 0x7fffu) > 0x7c00u, to_nan = (to & 0x7fffu) > 0x7c00u;
   if (h_nan || to_nan) return 0x7e00u;
   const bool equal = h == to || ((h | to) & 0x7fffu) == 0;
-  if (equal) return h;
+  if (equal) return to;
   if ((h & 0x7fffu) == 0) return static_cast<u16>((to & 0x8000u) + 1);  // smallest subnormal toward `to`
   if (!(h & 0x8000u)) {
     // h > 0: away from zero when `to` is larger

@@ -50,7 +50,38 @@ def assert_array_equal(actual, expected, *, rtol=0.0, atol=0.0, check_dtype=True
         numpy.testing.assert_array_equal(host, expected, strict=False)
 
 
+class Tolerance:
+    """A result compared with its own tolerance instead of the test's, for the few
+    results whose error is larger for a stated reason (e.g. the conditioning of
+    complex float32 power)."""
+
+    def __init__(self, value, rtol, atol=0.0):
+        self.value, self.rtol, self.atol = value, rtol, atol
+
+
+# complex64 x**y is exp(y*log(x)) in float32: the result's relative error is about
+# |y*log(x)| ulps of the argument (|y*log(x)| reaches ~20 in the operator tests, ~1.2e-6
+# before the libm's own few ulps), so exact-to-1e-6 agreement between two math
+# libraries is not a property any float32 implementation has.
+COMPLEX64_POWER_RTOL = 1e-5
+
+
+def power_determined_part(xp, r, exponent):
+    """x**s for a complex array x and a scalar |s| >= 2**24: the magnitude of the result is
+    determined, its angle s*arg(x) is not (one ulp of arg(x) moves it by more than 2*pi),
+    so two correct math libraries give infinities of different signs. Compare |x**s|."""
+    if (isinstance(r, xp.ndarray) and r.dtype.kind == "c" and isinstance(exponent, (int, float, complex))
+            and not isinstance(exponent, bool) and abs(exponent) >= 2 ** 24):
+        return xp.abs(r)
+    return r
+
+
 def assert_same(actual, expected, **kw):
+    if isinstance(expected, Tolerance):
+        assert isinstance(actual, Tolerance)
+        assert_same(actual.value, expected.value,
+                    **dict(kw, rtol=expected.rtol, atol=expected.atol))
+        return
     if isinstance(expected, numpy.ndarray):
         assert_array_equal(actual, expected, **kw)
     elif isinstance(expected, (tuple, list)):

@@ -298,8 +298,10 @@ def test_float32_sum_is_pairwise(device):
     r = float(cunp.sum(cunp.asarray(host)))
     exact = float(host.astype(numpy.float64).sum())
     assert abs(r - exact) / exact < 1e-6
-    # One innermost row: the same association as NumPy's pairwise sum.
-    assert r == float(numpy.sum(host))
+    if device == "cpu":
+        # One innermost row: the CPU loop uses the same association as NumPy's pairwise
+        # sum (the GPU's block tree is another association, held to the bound above).
+        assert r == float(numpy.sum(host))
 
 
 def test_integer_wraparound_and_bool(device):

@@ -194,7 +194,8 @@ TEST(UfuncOpsMath, HalfPrecisionNextafterAndSpacing) {
   EXPECT_SAME(via_half(nextafter_f16{}(1.0f, 2.0f)), 1.0f + std::ldexp(1.0f, -10));
   EXPECT_SAME(via_half(nextafter_f16{}(1.0f, 0.0f)), 1.0f - std::ldexp(1.0f, -11));
   EXPECT_SAME(via_half(nextafter_f16{}(0.0f, -1.0f)), -std::ldexp(1.0f, -24));
-  EXPECT_SAME(via_half(nextafter_f16{}(0.0f, -0.0f)), 0.0f);  // equal: the first argument
+  EXPECT_SAME(via_half(nextafter_f16{}(0.0f, -0.0f)), -0.0f);  // equal: the second (C99, NumPy 2.5)
+  EXPECT_SAME(via_half(nextafter_f16{}(-0.0f, 0.0f)), 0.0f);
   EXPECT_SAME(via_half(nextafter_f16{}(65504.0f, kInf)), std::numeric_limits<f32>::infinity());
   EXPECT_SAME(via_half(spacing_f16{}(1.0f)), std::ldexp(1.0f, -10));
   // NumPy's float16 spacing steps toward +inf, so negative arguments give positive
