@@ -7,7 +7,7 @@
 //
 //   CUNP_BENCH name=cpp_small_empty us_per_call=0.512 calls=20000 device=cuda:0
 //
-// Usage: cunp_bench [--calls N] [--repeats R] [--device cpu|cuda|cuda:N] [--quick]
+// Usage: cunp_bench [--calls N] [--repeats R] [--device cpu|cuda|cuda:N] [--quick] [--only NAME]
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -34,6 +34,7 @@ struct Options {
   long calls = 20000;
   int repeats = 5;
   std::optional<cunp::Device> device;
+  std::string only;  // run just this workload (for profiling)
 };
 
 void synchronize(const cunp::Device& device) {
@@ -76,7 +77,7 @@ std::vector<float> random_values(std::size_t n) {
 }
 
 int usage(const char* argv0) {
-  std::fprintf(stderr, "usage: %s [--calls N] [--repeats R] [--device cpu|cuda|cuda:N] [--quick]\n", argv0);
+  std::fprintf(stderr, "usage: %s [--calls N] [--repeats R] [--device cpu|cuda|cuda:N] [--quick] [--only NAME]\n", argv0);
   return 2;
 }
 
@@ -106,6 +107,10 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "cunp_bench: %s\n", e.what());
         return 2;
       }
+    } else if (arg == "--only") {
+      const char* v = next();
+      if (!v) return usage(argv[0]);
+      opt.only = v;
     } else if (arg == "--quick") {
       if (!calls_given) opt.calls = 5000;
       opt.repeats = 3;
@@ -129,26 +134,21 @@ int main(int argc, char** argv) {
     const std::vector<float> values = random_values(1000);
     const cunp::ndarray a = cunp::from_host(values.data(), cunp::DType::Float32, {1000}, device);
     synchronize(device);
+    auto run = [&](const char* name, const std::function<void()>& body) {
+      if (opt.only.empty() || opt.only == name) report(name, time_per_call(body, opt, device), opt, device);
+    };
 
-    report("cpp_small_empty",
-           time_per_call([&] { auto r = cunp::empty({1000}, f32); escape(r); }, opt, device), opt, device);
-    report("cpp_small_zeros",
-           time_per_call([&] { auto r = cunp::zeros({1000}, f32); escape(r); }, opt, device), opt, device);
-    report("cpp_small_slice_view",
-           time_per_call([&] { auto r = a.view({cunp::slice(1, -1)}); escape(r); }, opt, device), opt, device);
-    report("cpp_small_reshape",
-           time_per_call([&] { auto r = a.reshape({10, 100}); escape(r); }, opt, device), opt, device);
-    report("cpp_small_copy",
-           time_per_call([&] { auto r = a.copy(); escape(r); }, opt, device), opt, device);
+    run("cpp_small_empty", [&] { auto r = cunp::empty({1000}, f32); escape(r); });
+    run("cpp_small_zeros", [&] { auto r = cunp::zeros({1000}, f32); escape(r); });
+    run("cpp_small_slice_view", [&] { auto r = a.view({cunp::slice(1, -1)}); escape(r); });
+    run("cpp_small_reshape", [&] { auto r = a.reshape({10, 100}); escape(r); });
+    run("cpp_small_copy", [&] { auto r = a.copy(); escape(r); });
     const cunp::ndarray b = a.copy();
-    report("cpp_small_add",
-           time_per_call([&] { auto r = a + b; escape(r); }, opt, device), opt, device);
-    report("cpp_small_sin",
-           time_per_call([&] { auto r = cunp::sin(a); escape(r); }, opt, device), opt, device);
+    run("cpp_small_add", [&] { auto r = a + b; escape(r); });
+    run("cpp_small_sin", [&] { auto r = cunp::sin(a); escape(r); });
     cunp::ndarray c = cunp::empty({1000}, f32);
     const cunp::UfuncOptions into_c{.out = {c}};
-    report("cpp_small_add_out",
-           time_per_call([&] { cunp::add(a, b, into_c); }, opt, device), opt, device);
+    run("cpp_small_add_out", [&] { cunp::add(a, b, into_c); });
 
     // The copies must have produced the input: check one, element by element.
     const std::vector<float> back = a.copy().to_vector<float>();
