@@ -17,11 +17,13 @@ Runs the same workloads on cunp, on CuPy when it is importable and sees a GPU, a
 * Inputs are random, never zeros; each library's first result is checked.
 
 Cases live in a registry (``CASES``); a new case is one call to ``gpu_case`` or
-``host_case``. Targets live beside each case.
+``host_case``, under a group (``group("fft")``) that ``--only`` can select. Targets
+live beside each case. A case whose cunp function does not exist yet (or raises
+NotImplementedError) is reported as ``missing`` and does not fail the run.
 
 Usage:
-    PYTHONPATH=build/python python bench/bench.py [--quick] [--filter SUB]
-        [--json out.json] [--cpp-bench build/cunp_bench] [--numpy]
+    PYTHONPATH=build/python python bench/bench.py [--quick] [--only REGEX] [--filter SUB]
+        [--json out.json] [--cpp-bench build/cunp_bench] [--numpy] [--list]
 """
 from __future__ import annotations
 
@@ -238,6 +240,27 @@ class Data:
             self._dev[key] = a
         return a
 
+    def custom(self, key, make):
+        """A host array built once by make() (cached as `key`), on the library's device."""
+        hkey = ("custom", key)
+        h = _HOST_CACHE.get(hkey)
+        if h is None:
+            h = _HOST_CACHE[hkey] = make()
+        a = self._dev.get(hkey)
+        if a is None:
+            a = self.lib.asarray(h)
+            self.lib.sync()
+            self._dev[hkey] = a
+        return a
+
+    def host_custom(self, key, make):
+        """The host side of custom(key, make)."""
+        hkey = ("custom", key)
+        h = _HOST_CACHE.get(hkey)
+        if h is None:
+            h = _HOST_CACHE[hkey] = make()
+        return h
+
     def clear(self):
         self._dev.clear()
 
@@ -270,6 +293,11 @@ class RatioAtLeast(Target):
         if res.get("ratio") is None:
             return None, ""
         return res["ratio"] >= self.r, ""
+
+
+def TimeAtMost(frac):
+    """cunp's time <= frac × CuPy's (host-overhead targets): ratio >= 1/frac."""
+    return RatioAtLeast(1.0 / frac, "≤%g× cupy time" % frac)
 
 
 class FractionOf(Target):
@@ -309,16 +337,29 @@ class AtMost(Target):
 # The case registry
 # =============================================================================
 class Case:
-    def __init__(self, name, kind, *, unit, target=None, nbytes=None, slow=False, note="", **kw):
+    def __init__(self, name, kind, *, unit, target=None, nbytes=None, slow=False, note="", group=None,
+                 requires=(), repeats=None, warmup=None, flops=None, **kw):
         self.name, self.kind, self.unit = name, kind, unit
         self.target = target or NoTarget()
         self.nbytes = nbytes
+        self.flops = flops
         self.slow = slow
         self.note = note
+        self.group = group or _GROUP[0]
+        # dotted names the case needs in the library module ("linalg.eigh", "sort")
+        self.requires = tuple(requires)
+        # caps on the timed repeats / warm-up calls for long workloads (None: the run's)
+        self.repeats, self.warmup = repeats, warmup
         self.kw = kw
 
 
 CASES: list = []
+_GROUP = ["misc"]
+
+
+def group(name):
+    """Cases registered from here on belong to group `name` (what --only matches)."""
+    _GROUP[0] = name
 
 
 def _register(case):
@@ -329,37 +370,63 @@ def _register(case):
 
 
 def gpu_case(name, setup=None, *, cunp=None, cupy=None, numpy=None, nbytes=None, check=None,
-             target=None, slow=False, note="", gpu_only=True):
+             target=None, slow=False, note="", gpu_only=True, group=None, requires=(), repeats=None,
+             warmup=None, flops=None):
     """A large workload timed with CUDA events (median of repeats, in ms).
 
     setup(xp, d) -> fn: builds inputs through d (a Data) and returns the zero-argument
     callable that is timed; its return value goes to check(out, d, lib) -> bool,
     which sees the first call's result. `cunp=`/`cupy=` override `setup` for one
     library; `numpy=True` also times `setup` on NumPy (host clock) with --numpy, or
-    `numpy=` gives a NumPy-specific setup.
+    `numpy=` gives a NumPy-specific setup. `requires`: dotted names the workload needs
+    in the library module (a missing one makes the row "missing"); `repeats`/`warmup`
+    cap the timed and warm-up calls of long workloads; `flops` adds TFLOP/s.
     """
     if numpy is True:
         numpy = setup
     return _register(Case(name, "gpu", unit="ms", target=target or RatioAtLeast(0.9), nbytes=nbytes,
-                          slow=slow, note=note, setups={"cunp": cunp or setup, "cupy": cupy or setup,
-                                                        "numpy": numpy or None},
+                          slow=slow, note=note, group=group, requires=requires, repeats=repeats,
+                          warmup=warmup, flops=flops,
+                          setups={"cunp": cunp or setup, "cupy": cupy or setup, "numpy": numpy or None},
                           check=check, gpu_only=gpu_only))
 
 
-def host_case(name, stmt, setup=None, *, target=None, numpy=True, note=""):
+def host_case(name, stmt, setup=None, *, target=None, numpy=True, note="", group=None, requires=()):
     """Host overhead of a small call from Python, in µs/call.
 
     `stmt` is run N times in an inlined loop with names from setup(xp, d) -> dict
     (plus `xp`, `np`, `f32`); the device is synchronized once at the end.
     """
-    return _register(Case(name, "host", unit="µs", target=target or NoTarget(), note=note,
-                          stmt=stmt, setup=setup, numpy=numpy))
+    return _register(Case(name, "host", unit="µs", target=target or NoTarget(), note=note, group=group,
+                          requires=requires, stmt=stmt, setup=setup, numpy=numpy))
 
 
-def special_case(name, runner, *, unit, target=None, nbytes=None, slow=False, note="", gpu_only=False):
+def special_case(name, runner, *, unit, target=None, nbytes=None, slow=False, note="", gpu_only=False,
+                 group=None):
     """A case with its own runner(ctx) -> dict(cunp=..., cupy=..., ...)."""
     return _register(Case(name, "special", unit=unit, target=target, nbytes=nbytes, slow=slow, note=note,
-                          runner=runner, gpu_only=gpu_only))
+                          group=group, runner=runner, gpu_only=gpu_only))
+
+
+class Missing(Exception):
+    """cunp lacks the function a case needs (reported as "missing", not as an error)."""
+
+
+def _lookup(xp, dotted):
+    obj = xp
+    for part in dotted.split("."):
+        obj = getattr(obj, part)
+    return obj
+
+
+def _missing_names(xp, names):
+    out = []
+    for n in names:
+        try:
+            _lookup(xp, n)
+        except AttributeError:
+            out.append(n)
+    return out
 
 
 # ---- helpers for case definitions -------------------------------------------
@@ -505,6 +572,7 @@ def _import_time(ctx):
 # =============================================================================
 # The cases of the foundation issue. Later issues add one line per case.
 # =============================================================================
+group("transfer")
 # -- transfers: 1 GiB of float32, host <-> device (cunp's convenient path against
 #    CuPy's fastest one: ndarray.set / get(out=) into preallocated memory)
 gpu_case("h2d_pinned_1GiB", nbytes=GiB,
@@ -520,6 +588,7 @@ gpu_case("h2d_pageable_1GiB", nbytes=GiB, slow=True,
 gpu_case("d2h_pageable_1GiB", _get_into(N_XFER, pinned=False), nbytes=GiB, slow=True,
          check=_equal_to(lambda d: d.host(N_XFER)), note="get(out=pageable)")
 # -- device memory: the cudaMemcpy ceiling, then copies and fills of 2^27 elements
+group("memory")
 gpu_case("memcpy_d2d_512MiB", nbytes=2 * N27 * 4, target=NoTarget(),
          cunp=_memcpy_setup_cunp(N27), cupy=_memcpy_setup_cupy(N27),
          check=_equal_to(lambda d: d.host(N27)), note="raw cudaMemcpyDeviceToDevice (reference)")
@@ -532,6 +601,7 @@ gpu_case("zeros_f32", lambda xp, d: functools.partial(xp.zeros, N27, dtype=np.fl
 gpu_case("arange_i32", lambda xp, d: functools.partial(xp.arange, N27, dtype=np.int32), numpy=True,
          nbytes=N27 * 4, check=_equal_to(lambda d: np.arange(N27, dtype=np.int32)))
 # -- host overhead of small calls from Python (µs/call)
+group("small")
 _small = lambda xp, d: {"a": d.rand(SMALL)}  # noqa: E731
 host_case("small_empty", "xp.empty(1000, dtype=f32)", target=RatioAtLeast(1.0))
 host_case("small_zeros", "xp.zeros(1000, dtype=f32)", target=RatioAtLeast(1.0))
@@ -539,6 +609,7 @@ host_case("small_slice_view", "a[1:-1]", _small, target=RatioAtLeast(1.0))
 host_case("small_reshape", "a.reshape(10, 100)", _small, target=RatioAtLeast(1.0))
 host_case("small_copy", "a.copy()", _small, target=RatioAtLeast(1.0))
 # -- elementwise (ufuncs), 2^27 float32 elements
+group("elementwise")
 def _close_to(expected_fn, rtol=1e-5, atol=1e-6):
     def check(out, d, lib):
         return bool(np.allclose(lib.to_numpy(out), expected_fn(d), rtol=rtol, atol=atol, equal_nan=True))
@@ -571,6 +642,7 @@ host_case("small_add_out", "xp.add(a, b, out=c)",
           target=AtMost(6.0, "µs"))
 host_case("small_sin", "xp.sin(a)", _small, target=AtMost(6.0, "µs"))
 # -- ElementwiseKernel (user CUDA C++): z = a*b + c, 2^27 float32; call overhead; first call
+group("kernel")
 def _ek_fma(xp, d):
     k = xp.ElementwiseKernel("T a, T b, T c", "T z", "z = a * b + c", "bench_ek_fma")
     return functools.partial(k, d.rand(N27), d.rand(N27, seed=1), d.rand(N27, seed=2),
@@ -607,11 +679,404 @@ def _ek_first_call(ctx):
 
 special_case("ek_first_call", _ek_first_call, unit="ms", target=AtMost(120, "ms"), gpu_only=True,
              note="fresh process, empty kernel cache (target <=120 ms); *_warm_ms: warm disk cache (target <=2 ms)")
+group("import")
 # -- C++ host overhead targets (µs/call), for the rows of bench/cpp/bench_host_overhead.cpp
 CPP_TARGETS_US = {"cpp_small_add": 4.0, "cpp_small_sin": 4.0, "cpp_small_add_out": 4.0}
 # -- import time (seconds, subprocess minus an empty interpreter)
 special_case("import_time", _import_time, unit="s", target=AtMost(0.3, "s"),
              note="python -c 'import X' minus python -c 'pass'")
+
+
+# =============================================================================
+# Cases of the later issues: reductions (4), indexing (5), linear algebra (6),
+# FFT (7), random (8), sorting (9). Checks compare with NumPy on the host, on a
+# sample where a full NumPy reference would take seconds.
+# =============================================================================
+N24, N26 = 1 << 24, 1 << 26
+ROWS, COLS = 16384, 8192  # a 2^27-element matrix
+_EXPECTED: dict = {}
+
+
+def _memo(key, fn):
+    """fn() once per run (NumPy references shared by both libraries' checks)."""
+    if key not in _EXPECTED:
+        _EXPECTED[key] = fn()
+    return _EXPECTED[key]
+
+
+def _host_ints(n, high, dtype, seed):
+    return lambda: np.random.default_rng(777 + seed).integers(0, high, size=n, dtype=dtype)
+
+
+def _allclose_to(expected_fn, key, rtol=1e-5, atol=0.0):
+    def check(out, d, lib):
+        return bool(np.allclose(lib.to_numpy(out), _memo(key, lambda: expected_fn(d)), rtol=rtol, atol=atol))
+    return check
+
+
+def _rel_l2_to(expected_fn, key, tol):
+    """||out - expected|| <= tol * ||expected|| (transforms, products)."""
+    def check(out, d, lib):
+        got = lib.to_numpy(out).astype(np.complex128 if np.iscomplexobj(out) else np.float64)
+        exp = _memo(key, lambda: expected_fn(d))
+        return bool(got.shape == exp.shape and np.linalg.norm(got - exp) <= tol * np.linalg.norm(exp))
+    return check
+
+
+def _rows(a, k=4):
+    """The first k rows of a 2-D array (a view; only these rows are copied to the host)."""
+    return a[:k]
+
+
+# -- issue 4: reductions, scans, statistics (float32, 2^27 elements) ---------------------
+group("reduce")
+gpu_case("sum_f32", lambda xp, d: functools.partial(xp.sum, d.rand(N27)), nbytes=N27 * 4,
+         target=RatioAtLeast(1.0), requires=("sum",),
+         check=_allclose_to(lambda d: d.host(N27).sum(dtype=np.float64), "sum", rtol=1e-5))
+gpu_case("max_f32", lambda xp, d: functools.partial(xp.max, d.rand(N27)), nbytes=N27 * 4,
+         target=RatioAtLeast(1.0), requires=("max",), check=_equal_to(lambda d: d.host(N27).max()))
+gpu_case("argmax_f32", lambda xp, d: functools.partial(xp.argmax, d.rand(N27)), nbytes=N27 * 4,
+         target=RatioAtLeast(1.0), requires=("argmax",), check=_equal_to(lambda d: d.host(N27).argmax()))
+gpu_case("mean_f32", lambda xp, d: functools.partial(xp.mean, d.rand(N27)), nbytes=N27 * 4,
+         target=RatioAtLeast(1.0), requires=("mean",),
+         check=_allclose_to(lambda d: d.host(N27).mean(dtype=np.float64), "mean", rtol=1e-5))
+gpu_case("sum_axis0_16384x8192", lambda xp, d: functools.partial(xp.sum, d.rand(N27).reshape(ROWS, COLS), axis=0),
+         nbytes=N27 * 4 + COLS * 4, target=RatioAtLeast(2.5), requires=("sum",),
+         check=_allclose_to(lambda d: d.host(N27).reshape(ROWS, COLS).sum(axis=0, dtype=np.float64), "sum0",
+                            rtol=1e-5))
+gpu_case("sum_axis1_16384x8192", lambda xp, d: functools.partial(xp.sum, d.rand(N27).reshape(ROWS, COLS), axis=1),
+         nbytes=N27 * 4 + ROWS * 4, target=RatioAtLeast(1.0), requires=("sum",),
+         check=_allclose_to(lambda d: d.host(N27).reshape(ROWS, COLS).sum(axis=1, dtype=np.float64), "sum1",
+                            rtol=1e-5))
+gpu_case("std_f32", lambda xp, d: functools.partial(xp.std, d.rand(N27)), nbytes=N27 * 4,
+         target=AtMost(0.3, "ms"), requires=("std",),
+         check=_allclose_to(lambda d: d.host(N27).std(dtype=np.float64), "std", rtol=1e-4),
+         note="whole-array std (CuPy takes ~95 ms)")
+
+
+def _cumsum_check(out, d, lib):
+    got = lib.to_numpy(out)
+    idx = np.linspace(0, N27 - 1, 4097).astype(np.int64)
+    exp = _memo("cumsum", lambda: np.cumsum(d.host(N27), dtype=np.float64)[idx])
+    return bool(got.shape == (N27,) and np.allclose(got[idx], exp, rtol=1e-3))
+
+
+gpu_case("cumsum_f32", lambda xp, d: functools.partial(xp.cumsum, d.rand(N27)), nbytes=2 * N27 * 4,
+         target=RatioAtLeast(2.0), requires=("cumsum",), check=_cumsum_check)
+
+
+def _histogram_check(out, d, lib):
+    hist = lib.to_numpy(out[0])
+    exp = _memo("hist256", lambda: np.histogram(d.host(N27), bins=256)[0])
+    # bin edges computed in another order may move an element across a boundary
+    return bool(hist.shape == (256,) and hist.sum() == N27 and np.abs(hist - exp).sum() <= 1e-5 * N27)
+
+
+gpu_case("histogram_256", lambda xp, d: functools.partial(xp.histogram, d.rand(N27), bins=256), nbytes=N27 * 4,
+         target=RatioAtLeast(1.5), requires=("histogram",), check=_histogram_check)
+host_case("small_sum", "xp.sum(a)", _small, target=TimeAtMost(0.6), requires=("sum",))
+host_case("small_sum_axis0_64x64", "xp.sum(b, axis=0)", lambda xp, d: {"b": d.rand(4096).reshape(64, 64)},
+          target=TimeAtMost(0.6), requires=("sum",))
+
+# -- issue 5: indexing and non-contiguous copies --------------------------------------------
+group("index")
+gpu_case("transpose_copy_16384x8192",
+         lambda xp, d: functools.partial(xp.ascontiguousarray, d.rand(N27).reshape(ROWS, COLS).T),
+         nbytes=2 * N27 * 4, target=RatioAtLeast(2.5), requires=("ascontiguousarray",),
+         check=lambda out, d, lib: bool(out.shape == (COLS, ROWS) and np.array_equal(
+             lib.to_numpy(out[::97]), d.host(N27).reshape(ROWS, COLS).T[::97])))
+
+
+def _mask_select(xp, d):
+    a = d.rand(N27)
+    return lambda: a[a > 1.0]
+
+
+gpu_case("bool_mask_select", _mask_select, nbytes=N27 * 4 + N27 // 2 * 4, target=RatioAtLeast(2.0),
+         check=_equal_to(lambda d: _memo("mask", lambda: d.host(N27)[d.host(N27) > 1.0])),
+         note="a[a > 1.0] on values in [0.5, 1.5): half kept, like a > 0.5 on [0, 1)")
+_IDX24 = _host_ints(N24, N27, np.int64, 1)
+
+
+def _gather(xp, d):
+    a, idx = d.rand(N27), d.custom("idx24", _IDX24)
+    return lambda: a[idx]
+
+
+gpu_case("gather_2^24_of_2^27", _gather, nbytes=N24 * (8 + 4 + 4), target=RatioAtLeast(1.0),
+         check=_equal_to(lambda d: d.host(N27)[d.host_custom("idx24", _IDX24)]),
+         note="a[idx], 2^24 random int64 indices; cunp checks bounds, CuPy does not")
+host_case("small_fancy_index", "x[xp.arange(10)]", lambda xp, d: {"x": d.rand(SMALL)}, target=TimeAtMost(0.5))
+host_case("small_where", "xp.where(c, x, y)",
+          lambda xp, d: {"c": d.rand(SMALL) > 1.0, "x": d.rand(SMALL), "y": d.rand(SMALL, seed=1)},
+          target=TimeAtMost(0.5), requires=("where",))
+
+# -- issue 6: linear algebra ---------------------------------------------------------------
+group("linalg")
+N_LA, N_SVD = 4096, 2048
+
+
+def _la_general(n, seed):
+    return lambda: host_random(n * n, np.float32, seed).reshape(n, n)
+
+
+def _la_spd(n):
+    """Symmetric, strictly diagonally dominant, positive diagonal: SPD and well conditioned."""
+    def make():
+        r = host_random(n * n, np.float32, 3).reshape(n, n)
+        s = (r + r.T) * np.float32(0.5)
+        s[np.diag_indices(n)] += np.float32(2 * n)
+        return s
+    return make
+
+
+_SPD = _la_spd(N_LA)
+_GEN = _la_general(N_LA, 5)
+_GEN_SVD = _la_general(N_SVD, 6)
+
+
+def _matmul_setup(n, dt):
+    return lambda xp, d: functools.partial(xp.matmul, d.rand(n * n, dt).reshape(n, n),
+                                           d.rand(n * n, dt, seed=1).reshape(n, n))
+
+
+def _matmul_check(n, dt, tol):
+    def check(out, d, lib):
+        got = lib.to_numpy(_rows(out)).astype(np.float64)
+        exp = _memo(("matmul", n, np.dtype(dt).str), lambda: d.host(n * n, dt).reshape(n, n)[:4].astype(np.float64)
+                    @ d.host(n * n, dt, seed=1).reshape(n, n).astype(np.float64))
+        return bool(np.allclose(got, exp, rtol=tol))
+    return check
+
+
+for _dt, _tol in ((np.float32, 1e-4), (np.float64, 1e-10), (np.float16, 1e-2)):
+    gpu_case("matmul_%s_8192" % np.dtype(_dt).name, _matmul_setup(8192, _dt), flops=2 * 8192 ** 3,
+             target=RatioAtLeast(0.97), requires=("matmul",), check=_matmul_check(8192, _dt, _tol),
+             repeats=10, nbytes=None, note="TF32 off in both libraries" if _dt is np.float32 else "")
+
+
+def _bmm_setup(xp, d):
+    n = 1024 * 64 * 64
+    return functools.partial(xp.matmul, d.rand(n).reshape(1024, 64, 64), d.rand(n, seed=1).reshape(1024, 64, 64))
+
+
+gpu_case("matmul_batched_1024x64x64", _bmm_setup, flops=2 * 1024 * 64 ** 3, target=RatioAtLeast(1.0),
+         requires=("matmul",),
+         check=_allclose_to(lambda d: d.host(1 << 22).reshape(1024, 64, 64).astype(np.float64)
+                            @ d.host(1 << 22, seed=1).reshape(1024, 64, 64), "bmm", rtol=1e-4))
+host_case("small_matmul_64", "a @ b", lambda xp, d: {"a": d.rand(4096).reshape(64, 64),
+                                                     "b": d.rand(4096, seed=1).reshape(64, 64)},
+          target=TimeAtMost(0.5), requires=("matmul",))
+
+
+def _solve_check(out, d, lib):
+    x = lib.to_numpy(out).astype(np.float64)
+    a, b = d.host_custom("spd", _SPD).astype(np.float64), d.host(N_LA, seed=4).astype(np.float64)
+    return bool(np.linalg.norm(a @ x - b) <= 1e-4 * np.linalg.norm(b))
+
+
+def _inv_check(out, d, lib):
+    x = lib.to_numpy(out).astype(np.float64)
+    a = d.host_custom("spd", _SPD)[:4].astype(np.float64)
+    return bool(np.allclose(a @ x, np.eye(N_LA)[:4], atol=1e-4))
+
+
+def _cholesky_check(out, d, lib):
+    low = lib.to_numpy(out).astype(np.float64)
+    a = d.host_custom("spd", _SPD)[:4].astype(np.float64)
+    return bool(np.allclose(low[:4] @ low.T, a, atol=1e-3 * np.abs(a).max()) and np.allclose(np.triu(low, 1), 0))
+
+
+def _qr_check(out, d, lib):
+    q, r = (lib.to_numpy(x).astype(np.float64) for x in out)
+    a = d.host_custom("gen", _GEN)[:4].astype(np.float64)
+    return bool(np.allclose(q[:4] @ r, a, atol=1e-3 * np.abs(a).max()))
+
+
+def _eigh_check(out, d, lib):
+    w, v = (lib.to_numpy(x).astype(np.float64) for x in out)
+    a = d.host_custom("spd", _SPD).astype(np.float64)
+    k = [0, 1, N_LA - 1]
+    return bool(np.all(np.diff(w) >= 0) and
+                np.allclose(a @ v[:, k], v[:, k] * w[k], atol=1e-3 * np.abs(w).max()))
+
+
+def _svd_check(out, d, lib):
+    u, s_, vh = (lib.to_numpy(x).astype(np.float64) for x in out)
+    a = d.host_custom("gen_svd", _GEN_SVD)[:4].astype(np.float64)
+    return bool(np.all(np.diff(s_) <= 0) and np.allclose((u[:4] * s_) @ vh, a, atol=1e-3 * s_[0] / N_SVD ** 0.5))
+
+
+_n3 = float(N_LA) ** 3
+gpu_case("solve_f32_4096", lambda xp, d: functools.partial(xp.linalg.solve, d.custom("spd", _SPD), d.rand(N_LA, seed=4)),
+         flops=2 * _n3 / 3, target=RatioAtLeast(0.95), requires=("linalg.solve",), check=_solve_check, repeats=10)
+gpu_case("inv_f32_4096", lambda xp, d: functools.partial(xp.linalg.inv, d.custom("spd", _SPD)),
+         flops=2 * _n3, target=RatioAtLeast(0.95), requires=("linalg.inv",), check=_inv_check, repeats=10)
+gpu_case("cholesky_f32_4096", lambda xp, d: functools.partial(xp.linalg.cholesky, d.custom("spd", _SPD)),
+         flops=_n3 / 3, target=RatioAtLeast(0.95), requires=("linalg.cholesky",), check=_cholesky_check,
+         repeats=10)
+gpu_case("qr_f32_4096", lambda xp, d: functools.partial(xp.linalg.qr, d.custom("gen", _GEN)),
+         target=RatioAtLeast(0.95), requires=("linalg.qr",), check=_qr_check, repeats=5, warmup=1,
+         note="mode='reduced' (Q and R)")
+gpu_case("eigh_f32_4096", lambda xp, d: functools.partial(xp.linalg.eigh, d.custom("spd", _SPD)),
+         target=RatioAtLeast(0.95), requires=("linalg.eigh",), check=_eigh_check, repeats=3, warmup=1,
+         note="eigenvalues and eigenvectors")
+gpu_case("svd_f32_2048", lambda xp, d: functools.partial(xp.linalg.svd, d.custom("gen_svd", _GEN_SVD)),
+         target=RatioAtLeast(1.5), requires=("linalg.svd",), check=_svd_check, repeats=3, warmup=1,
+         note="full_matrices=True, U, S and Vh")
+
+# -- issue 7: FFT ---------------------------------------------------------------------------
+group("fft")
+N_FFT2 = 4096
+
+
+def _fft_in(shape, dt):
+    n = int(np.prod(shape))
+    return lambda d: d.rand(n, dt).reshape(shape)
+
+
+_FFT_CASES = [  # name, function, input shape, input dtype, bytes moved, NumPy reference
+    ("fft_c64_2^24", "fft", (N24,), np.complex64, 2 * N24 * 8, lambda h: np.fft.fft(h)),
+    ("fft2_c64_4096^2", "fft2", (N_FFT2, N_FFT2), np.complex64, 2 * N_FFT2 ** 2 * 8, lambda h: np.fft.fft2(h)),
+    ("rfft_f32_4096x4096", "rfft", (N_FFT2, N_FFT2), np.float32, N_FFT2 ** 2 * 4 + N_FFT2 * (N_FFT2 // 2 + 1) * 8,
+     lambda h: np.fft.rfft(h)),
+]
+
+
+def _fft_setup(fn, shape, dt, cold):
+    def setup(xp, d):
+        x = _fft_in(shape, dt)(d)
+        f = _lookup(xp, "fft." + fn)
+        if not cold:
+            return functools.partial(f, x)
+        cache = xp.fft.config.get_plan_cache()
+
+        def run():
+            cache.clear()  # every call plans again, in both libraries
+            return f(x)
+        return run
+    return setup
+
+
+for _name, _fn, _shape, _dt, _bytes, _ref in _FFT_CASES:
+    _n = int(np.prod(_shape))
+    _check = _rel_l2_to((lambda n, shape, dt, ref: lambda d: ref(d.host(n, dt).reshape(shape).astype(
+        np.complex128 if np.dtype(dt).kind == "c" else np.float64)))(_n, _shape, _dt, _ref), _name, 1e-5)
+    gpu_case(_name, _fft_setup(_fn, _shape, _dt, False), nbytes=_bytes, target=RatioAtLeast(0.97),
+             requires=("fft." + _fn,), check=_check)
+    gpu_case(_name + "_cold", _fft_setup(_fn, _shape, _dt, True), nbytes=_bytes, target=NoTarget(),
+             requires=("fft." + _fn, "fft.config.get_plan_cache"), check=_check, repeats=10,
+             note="plan cache cleared before every call (planning included; reported only)")
+host_case("small_fft_1024", "xp.fft.fft(a)", lambda xp, d: {"a": d.rand(1024, np.complex64)},
+          target=TimeAtMost(0.6), requires=("fft.fft",))
+
+# -- issue 8: random numbers (2^27 float32 / int32) ------------------------------------------
+
+
+def _gen_setup(method, *args, **kw):
+    def setup(xp, d):
+        rng = xp.random.default_rng(1234)
+        return functools.partial(getattr(rng, method), *args, **kw)
+    return setup
+
+
+def _sample_check(kind):
+    def check(out, d, lib):
+        s = lib.to_numpy(out[: 1 << 22]).astype(np.float64)
+        if out.shape != (N27,):
+            return False
+        if kind == "uniform":
+            return bool(out.dtype == np.float32 and s.min() >= 0 and s.max() < 1 and abs(s.mean() - 0.5) < 0.01)
+        if kind == "normal":
+            return bool(out.dtype == np.float32 and abs(s.mean()) < 0.01 and abs(s.std() - 1) < 0.01)
+        return bool(out.dtype == np.int32 and s.min() >= 0 and s.max() < (1 << 20)
+                    and abs(s.mean() / (1 << 20) - 0.5) < 0.01)
+    return check
+
+
+group("random")
+gpu_case("gen_random_f32", _gen_setup("random", N27, dtype=np.float32), nbytes=N27 * 4, target=RatioAtLeast(1.0),
+         requires=("random.default_rng",), check=_sample_check("uniform"),
+         note="Generator.random(dtype=float32) in both libraries")
+gpu_case("gen_random_f32_vs_legacy", nbytes=N27 * 4, target=RatioAtLeast(4.0), requires=("random.default_rng",),
+         cunp=_gen_setup("random", N27, dtype=np.float32),
+         cupy=lambda xp, d: functools.partial(xp.random.rand, N27, dtype=np.float32),
+         check=_sample_check("uniform"), note="cunp Generator.random vs CuPy's legacy rand(dtype=float32)")
+gpu_case("gen_normal_f32", _gen_setup("standard_normal", N27, dtype=np.float32), nbytes=N27 * 4,
+         target=RatioAtLeast(1.0), requires=("random.default_rng",), check=_sample_check("normal"),
+         note="Generator.standard_normal(dtype=float32) in both libraries")
+gpu_case("gen_normal_f32_vs_legacy", nbytes=N27 * 4, target=RatioAtLeast(4.0), requires=("random.default_rng",),
+         cunp=_gen_setup("standard_normal", N27, dtype=np.float32),
+         cupy=lambda xp, d: functools.partial(xp.random.randn, N27, dtype=np.float32),
+         check=_sample_check("normal"), note="cunp Generator.standard_normal vs CuPy's legacy randn(dtype=float32)")
+gpu_case("gen_integers_i32", _gen_setup("integers", 0, 1 << 20, size=N27, dtype=np.int32), nbytes=N27 * 4,
+         target=RatioAtLeast(1.0), requires=("random.default_rng",), check=_sample_check("integers"),
+         note="Generator.integers(0, 2**20, dtype=int32)")
+
+# -- issue 9: sorting, searching, sets ----------------------------------------------------------
+group("sort")
+
+
+def _sorted_check(out, d, lib):
+    got = lib.to_numpy(out)
+    h = d.host(N26)
+    total = _memo("sum26", lambda: h.sum(dtype=np.float64))
+    return bool(got.shape == (N26,) and np.all(got[1:] >= got[:-1]) and got[0] == h.min() and
+                np.isclose(got.sum(dtype=np.float64), total, rtol=1e-12))
+
+
+def _argsorted_check(out, d, lib):
+    idx = lib.to_numpy(out)
+    if idx.shape != (N26,) or idx.dtype.kind not in "iu":
+        return False
+    v = d.host(N26)[idx]
+    return bool(np.all(v[1:] >= v[:-1]) and idx.astype(np.int64).sum() == N26 * (N26 - 1) // 2)
+
+
+def _rows_sorted_check(out, d, lib):
+    got = lib.to_numpy(out)
+    h = d.host(N26, seed=1).reshape(65536, 1024)
+    sums = _memo("rowsums", lambda: h.sum(axis=1, dtype=np.float64))
+    return bool(got.shape == h.shape and np.all(got[:, 1:] >= got[:, :-1]) and
+                np.allclose(got.sum(axis=1, dtype=np.float64), sums, rtol=1e-12))
+
+
+_UNIQ = _host_ints(N24, 1 << 20, np.int32, 2)
+
+
+def _sorted_haystack():
+    steps = np.random.default_rng(99).random(N26) + 0.5
+    return np.cumsum(steps).astype(np.float32)  # non-decreasing (repeats allowed)
+
+
+def _needles():
+    return (np.random.default_rng(98).random(N24) * (0.75 * N26)).astype(np.float32)
+
+
+def _searchsorted_check(out, d, lib):
+    got = lib.to_numpy(out[:65536])
+    exp = _memo("ss", lambda: np.searchsorted(d.host_custom("hay", _sorted_haystack),
+                                              d.host_custom("needles", _needles)[:65536]))
+    return bool(out.shape == (N24,) and np.array_equal(got, exp))
+
+
+gpu_case("sort_f32_2^26", lambda xp, d: functools.partial(xp.sort, d.rand(N26)), nbytes=2 * N26 * 4,
+         target=RatioAtLeast(1.0), requires=("sort",), check=_sorted_check)
+gpu_case("argsort_f32_2^26", lambda xp, d: functools.partial(xp.argsort, d.rand(N26)), nbytes=N26 * (4 + 8),
+         target=RatioAtLeast(1.0), requires=("argsort",), check=_argsorted_check)
+gpu_case("sort_rows_65536x1024",
+         lambda xp, d: functools.partial(xp.sort, d.rand(N26, seed=1).reshape(65536, 1024), axis=-1),
+         nbytes=2 * N26 * 4, target=RatioAtLeast(1.0), requires=("sort",), check=_rows_sorted_check,
+         note="float32, sorted along the last axis")
+gpu_case("unique_i32_2^24", lambda xp, d: functools.partial(xp.unique, d.custom("uniq", _UNIQ)), nbytes=N24 * 4,
+         target=RatioAtLeast(1.0), requires=("unique",),
+         check=_equal_to(lambda d: _memo("uniq", lambda: np.unique(d.host_custom("uniq", _UNIQ)))),
+         note="2^24 int32 values in [0, 2^20)")
+gpu_case("searchsorted_2^24_in_2^26",
+         lambda xp, d: functools.partial(xp.searchsorted, d.custom("hay", _sorted_haystack),
+                                         d.custom("needles", _needles)),
+         nbytes=N24 * (4 + 8), target=RatioAtLeast(1.0), requires=("searchsorted",), check=_searchsorted_check,
+         note="float32 queries into sorted float32 values")
 
 
 # =============================================================================
@@ -628,14 +1093,25 @@ class Context:
         self.calls = args.calls or (5000 if args.quick else 20000)
 
 
-def _time_gpu(lib, fn, ctx):
+def _counts(case, ctx):
+    """(warm-up calls, timed repeats) of a case: the run's, capped by the case's own."""
+    warmup, repeats = ctx.warmup, ctx.repeats
+    if case is not None and case.warmup is not None:
+        warmup = min(warmup, case.warmup)
+    if case is not None and case.repeats is not None and not ctx.args.repeats:
+        repeats = min(repeats, case.repeats)
+    return warmup, repeats
+
+
+def _time_gpu(lib, fn, ctx, case=None):
     """Median CUDA-event time (ms) of fn() after warm-up; also min/max."""
-    for _ in range(ctx.warmup):
+    warmup, repeats = _counts(case, ctx)
+    for _ in range(warmup):
         out = fn()
         del out
     lib.sync()
     times = []
-    for _ in range(ctx.repeats):
+    for _ in range(repeats):
         start, end = lib.event(), lib.event()
         start.record()
         out = fn()
@@ -646,16 +1122,41 @@ def _time_gpu(lib, fn, ctx):
     return times
 
 
-def _time_host_clock(lib, fn, ctx):
+def _time_host_clock(lib, fn, ctx, case=None):
     """NumPy: host clock (nothing is asynchronous)."""
     fn()
     times = []
-    for _ in range(max(3, ctx.repeats // 4)):
+    for _ in range(max(3, _counts(case, ctx)[1] // 4)):
         t0 = time.perf_counter()
         out = fn()
         times.append((time.perf_counter() - t0) * 1e3)
         del out
     return times
+
+
+def _check_requires(case, lib):
+    missing = _missing_names(lib.xp, case.requires)
+    if not missing:
+        return
+    if lib.name == "cunp":
+        raise Missing("cunp has no " + ", ".join(missing))
+    raise Skip("%s has no %s" % (lib.name, ", ".join(missing)))
+
+
+def _first_call(lib, setup, d):
+    """setup() and the first call; a cunp function that does not exist (AttributeError on
+    the module or a submodule) or is not implemented here becomes Missing."""
+    try:
+        fn = setup(lib.xp, d)
+        return fn, fn()
+    except NotImplementedError as e:
+        if lib.name == "cunp":
+            raise Missing("NotImplementedError: %s" % e) from e
+        raise
+    except AttributeError as e:
+        if lib.name == "cunp" and "module" in str(e):
+            raise Missing("AttributeError: %s" % e) from e
+        raise
 
 
 def run_gpu_case(case, lib, ctx):
@@ -664,16 +1165,16 @@ def run_gpu_case(case, lib, ctx):
         raise Skip("no %s version" % lib.name)
     if lib.name != "numpy" and not lib.gpu and case.kw["gpu_only"]:
         raise Skip("no GPU")
+    _check_requires(case, lib)
     d = ctx.data[lib.name]
-    fn = setup(lib.xp, d)
-    out = fn()  # first call: compilation, allocation; its result is checked
+    fn, out = _first_call(lib, setup, d)  # first call: compilation, allocation; its result is checked
     lib.sync()
     check = case.kw.get("check")
     checked = None
     if check is not None and not ctx.args.no_check:
         checked = bool(check(out, d, lib))
     del out
-    times = _time_host_clock(lib, fn, ctx) if lib.name == "numpy" else _time_gpu(lib, fn, ctx)
+    times = _time_host_clock(lib, fn, ctx, case) if lib.name == "numpy" else _time_gpu(lib, fn, ctx, case)
     del fn
     r = {"ms": statistics.median(times), "min": min(times), "max": max(times), "n": len(times)}
     if checked is not None:
@@ -689,6 +1190,7 @@ def _compile_loop(stmt):
 def run_host_case(case, lib, ctx):
     if lib.name == "numpy" and not case.kw.get("numpy"):
         raise Skip("no numpy version")
+    _check_requires(case, lib)
     d = ctx.data[lib.name]
     ns = {"xp": lib.xp, "np": np, "f32": np.float32}
     if case.kw.get("setup") is not None:
@@ -697,7 +1199,16 @@ def run_host_case(case, lib, ctx):
     exec(compile(_compile_loop(case.kw["stmt"]), "<bench %s>" % case.name, "exec"), ns)  # noqa: S102
     loop = ns["_loop"]
     n = ctx.calls
-    loop(min(n, 1000))
+    try:
+        loop(min(n, 1000))
+    except NotImplementedError as e:
+        if lib.name == "cunp":
+            raise Missing("NotImplementedError: %s" % e) from e
+        raise
+    except AttributeError as e:
+        if lib.name == "cunp" and "module" in str(e):
+            raise Missing("AttributeError: %s" % e) from e
+        raise
     lib.sync()
     per_call = []
     for _ in range(3 if ctx.quick else 5):
@@ -749,6 +1260,8 @@ def run_case(case, ctx):
                 res[name + "_stats"] = r
         except Skip as e:
             res["skipped"][name] = str(e)
+        except Missing as e:
+            res["missing"] = str(e)
         except Exception as e:  # noqa: BLE001 - a failing library must not stop the run
             res["errors"][name] = "%s: %s" % (type(e).__name__, e)
             if ctx.args.verbose:
@@ -764,11 +1277,16 @@ def finish(res, case, results):
     res["ratio"] = (cp_ / cu) if (cu and cp_) else None
     nbytes = case.nbytes
     res["nbytes"] = nbytes
+    res["group"] = case.group
     res["gbps"] = _gbps(nbytes, cu) if case.unit == "ms" else None
     res["cupy_gbps"] = _gbps(nbytes, cp_) if case.unit == "ms" else None
+    res["tflops"] = case.flops / (cu * 1e-3) / 1e12 if (case.flops and cu and case.unit == "ms") else None
+    res["cupy_tflops"] = case.flops / (cp_ * 1e-3) / 1e12 if (case.flops and cp_ and case.unit == "ms") else None
     res["target"] = case.target.text
     passed, detail = case.target.evaluate(res, results)
-    if res["errors"].get("cunp"):
+    if res.get("missing"):
+        passed, status = None, "missing"
+    elif res["errors"].get("cunp"):
         status = "ERROR"
     elif passed is None:
         status = "-" if isinstance(case.target, NoTarget) or res.get("cunp") is None else "n/a"
@@ -830,6 +1348,8 @@ def _fmt_value(v, unit):
 
 
 def _cell(res, name):
+    if name == "cunp" and res.get("missing"):
+        return "missing"
     if name in res and res[name] is not None:
         return _fmt_value(res[name], res["unit"])
     if res.get("errors", {}).get(name):
@@ -845,8 +1365,12 @@ def format_table(results, with_numpy=False):
         row = [r["name"], _cell(r, "cunp"), _cell(r, "cupy")]
         if with_numpy:
             row.append(_cell(r, "numpy"))
-        row += ["%.2f" % r["ratio"] if r.get("ratio") else "-",
-                "%.1f" % r["gbps"] if r.get("gbps") else "-",
+        rate = "-"
+        if r.get("gbps"):
+            rate = "%.1f" % r["gbps"]
+        elif r.get("tflops"):
+            rate = "%.2f TF/s" % r["tflops"]
+        row += ["%.2f" % r["ratio"] if r.get("ratio") else "-", rate,
                 r.get("target") or "-", r.get("status") or "-"]
         rows.append(row)
     widths = [max(len(str(x)) for x in col) for col in zip(head, *rows)]
@@ -868,12 +1392,31 @@ def _gpu_name(libs):
     return None
 
 
+def _groups():
+    seen = []
+    for c in CASES:
+        if c.group not in seen:
+            seen.append(c.group)
+    return seen
+
+
+def _selected(case, only, filters):
+    if filters and not any(f in case.name for f in filters):
+        return False
+    if only and not any(rx.search(case.name) or rx.fullmatch(case.group) for rx in only):
+        return False
+    return True
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                 formatter_class=argparse.RawDescriptionHelpFormatter,
-                                epilog="ratio = cupy time / cunp time (>1: cunp faster). "
-                                       "Cases: " + ", ".join(c.name for c in CASES))
+                                epilog="ratio = cupy time / cunp time (>1: cunp faster). Groups: " +
+                                       ", ".join(_groups()) + ". --list prints every case and its target.")
     p.add_argument("--quick", action="store_true", help="fewer repeats and calls; skip slow cases")
+    p.add_argument("--only", action="append", default=[], metavar="REGEX",
+                   help="run only cases whose name matches REGEX (re.search) or whose group is REGEX "
+                        "(re.fullmatch), e.g. --only 'fft|sort' or --only '^matmul_' (repeatable)")
     p.add_argument("--filter", action="append", default=[], metavar="SUB",
                    help="run only cases whose name contains SUB (repeatable)")
     p.add_argument("--json", metavar="PATH", help="write the results as JSON to PATH")
@@ -883,18 +1426,25 @@ def main(argv=None):
     p.add_argument("--repeats", type=int, default=0, help="timed repeats of each GPU case (default 20; quick 7)")
     p.add_argument("--calls", type=int, default=0, help="calls per host-overhead loop (default 20000; quick 5000)")
     p.add_argument("--no-check", action="store_true", help="skip checking each library's first result")
-    p.add_argument("--list", action="store_true", help="list the cases and exit")
+    p.add_argument("--list", action="store_true", help="list the (selected) cases, groups and targets and exit")
     p.add_argument("--fail-on-target", action="store_true", help="exit 1 when a target is missed")
     p.add_argument("--require-gpu", action="store_true", help="exit 1 when cunp sees no GPU")
     p.add_argument("-v", "--verbose", action="store_true", help="print tracebacks of failing cases")
     args = p.parse_args(argv)
+    try:
+        only = [re.compile(rx) for rx in args.only]
+    except re.error as e:
+        p.error("--only: bad regular expression: %s" % e)
 
+    selected = [c for c in CASES if _selected(c, only, args.filter)]
     if args.list:
-        for c in CASES:
-            print("%-22s %-8s %-4s %-18s %s" % (c.name, c.kind, c.unit, c.target.text, c.note))
+        print("%-28s %-11s %-7s %-4s %-18s %s" % ("case", "group", "kind", "unit", "target", "note"))
+        for c in selected:
+            if args.quick and c.slow:
+                continue
+            print("%-28s %-11s %-7s %-4s %-18s %s" % (c.name, c.group, c.kind, c.unit, c.target.text, c.note))
         return 0
 
-    selected = [c for c in CASES if not args.filter or any(f in c.name for f in args.filter)]
     if args.quick:
         selected = [c for c in selected if not c.slow]
     # pull in reference cases that a selected case's target needs
@@ -934,6 +1484,8 @@ def main(argv=None):
         msg = "  %-22s cunp=%s cupy=%s  %s (%.1fs)" % (case.name, _cell(res, "cunp"), _cell(res, "cupy"),
                                                       res["status"], time.perf_counter() - t0)
         print(msg, flush=True)
+        if res.get("missing"):
+            print("      cunp missing: %s" % res["missing"], flush=True)
         for who, why in res["errors"].items():
             print("      %s error: %s" % (who, why), flush=True)
         for who, why in res["skipped"].items():
@@ -950,7 +1502,8 @@ def main(argv=None):
         rows, cpp_error = run_cpp_bench(args.cpp_bench, ctx)
         for row in rows:
             name = row["name"]
-            if args.filter and not any(f in name for f in args.filter):
+            if (args.filter and not any(f in name for f in args.filter)) or \
+                    (only and not any(rx.search(name) for rx in only)):
                 continue
             us = float(row["us_per_call"])
             limit = CPP_TARGETS_US.get(name)
@@ -968,8 +1521,9 @@ def main(argv=None):
             cpp_error = "no CUNP_BENCH lines in the output of %s" % args.cpp_bench
             print("  C++ bench: %s" % cpp_error, flush=True)
 
-    cunp_errors = [r["name"] for r in ordered if r["errors"].get("cunp")]
+    cunp_errors = [r["name"] for r in ordered if r["errors"].get("cunp") and not r.get("missing")]
     missed = [r["name"] for r in ordered if r.get("passed") is False]
+    missing = [r["name"] for r in ordered if r.get("missing")]
 
     if args.json:
         doc = {
@@ -997,6 +1551,8 @@ def main(argv=None):
     print(format_table(ordered, with_numpy=args.numpy))
     if cunp_errors:
         print("cunp errors in: " + ", ".join(cunp_errors))
+    if missing:
+        print("missing in cunp (not counted as errors): " + ", ".join(missing))
     if missed:
         print("targets missed: " + ", ".join(missed))
     no_gpu = args.require_gpu and not libs["cunp"].gpu

@@ -137,4 +137,39 @@ def _get_plan_cache(device=None):
     return _fft.get_plan_cache(device)
 
 
-config = _types.SimpleNamespace(get_plan_cache=_get_plan_cache, PlanCache=_fft.PlanCache)
+def _get_plan_cache_size():
+    """CuPy's cupy.fft.config.get_plan_cache_size(): the current device's plan limit."""
+    return _get_plan_cache().get_size()
+
+
+def _set_plan_cache_size(size):
+    """CuPy's set_plan_cache_size(size): 0 disables caching, -1 removes the limit."""
+    _get_plan_cache().set_size(size)
+
+
+def _get_plan_cache_max_memsize():
+    """CuPy's get_plan_cache_max_memsize(): the work-area byte limit (-1: none)."""
+    return _get_plan_cache().get_memsize()
+
+
+def _set_plan_cache_max_memsize(size):
+    """CuPy's set_plan_cache_max_memsize(size): bytes of plan work areas (-1: no limit)."""
+    _get_plan_cache().set_memsize(size)
+
+
+def _clear_plan_cache():
+    """CuPy's clear_plan_cache(): drops every cached plan of the current device."""
+    _get_plan_cache().clear()
+
+
+def _show_plan_cache_info():
+    """CuPy's show_plan_cache_info(): prints the current device's plan cache."""
+    _get_plan_cache().show_info()
+
+
+config = _types.SimpleNamespace(
+    get_plan_cache=_get_plan_cache, PlanCache=_fft.PlanCache,
+    get_plan_cache_size=_get_plan_cache_size, set_plan_cache_size=_set_plan_cache_size,
+    get_plan_cache_max_memsize=_get_plan_cache_max_memsize,
+    set_plan_cache_max_memsize=_set_plan_cache_max_memsize,
+    clear_plan_cache=_clear_plan_cache, show_plan_cache_info=_show_plan_cache_info)

@@ -124,8 +124,13 @@ void run(PlanKey& key, void* in, void* out) {
 }  // namespace
 
 LruPlanCache& fftw_plan_cache() {
-  // Note: FFTW plans own no work area, so the cache is bounded by count only.
+  // FFTW plans own no work area, so the cache is bounded by count only. The planner
+  // mutex is made first so that it outlives the cache: static objects are destroyed
+  // in reverse order of construction, and the cache's destructor destroys plans,
+  // which takes that mutex.
+  static std::mutex& planner = planner_mutex();
   static LruPlanCache cache("cpu, FFTW", 64, -1);
+  (void)planner;
   return cache;
 }
 

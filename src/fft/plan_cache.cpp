@@ -1,7 +1,7 @@
 // src/fft/plan_cache.cpp — the LRU plan cache.
 #include "fft/plan_cache.hpp"
 
-#include <sstream>
+#include <string>
 
 #include "cunp/error.hpp"
 
@@ -111,19 +111,20 @@ void LruPlanCache::clear() {
   hits_ = misses_ = 0;
 }
 
+// Plain concatenation, no std::ostringstream (Note [show_config without iostreams] in
+// src/core/config.cpp).
 std::string LruPlanCache::show_info() const {
   std::lock_guard lock(mutex_);
-  std::ostringstream os;
   auto limit = [](std::int64_t v) { return v < 0 ? std::string("unlimited") : std::to_string(v); };
-  os << "---------- FFT plan cache (" << name_ << ") ----------\n"
-     << "cache enabled? " << (size_ != 0 ? "True" : "False") << "\n"
-     << "current / max size   : " << lru_.size() << " / " << limit(size_) << " (counts)\n"
-     << "current / max memsize: " << curr_memsize_ << " / " << limit(memsize_) << " (bytes)\n"
-     << "hits / misses: " << hits_ << " / " << misses_ << "\n\n"
-     << "cached plans (most recently used first):\n";
+  std::string s = "---------- FFT plan cache (" + name_ + ") ----------\n";
+  s += std::string("cache enabled? ") + (size_ != 0 ? "True" : "False") + "\n";
+  s += "current / max size   : " + std::to_string(lru_.size()) + " / " + limit(size_) + " (counts)\n";
+  s += "current / max memsize: " + std::to_string(curr_memsize_) + " / " + limit(memsize_) + " (bytes)\n";
+  s += "hits / misses: " + std::to_string(hits_) + " / " + std::to_string(misses_) + "\n\n";
+  s += "cached plans (most recently used first):\n";
   for (const auto& [key, plan] : lru_)
-    os << "  " << key.str() << ", work area " << plan->work_size() << " bytes\n";
-  return os.str();
+    s += "  " + key.str() + ", work area " + std::to_string(plan->work_size()) + " bytes\n";
+  return s;
 }
 
 }  // namespace cunp::fft::detail

@@ -1,7 +1,7 @@
 // src/fft/plan_key.cpp — hashing and printing of plan keys.
 #include "fft/plan_key.hpp"
 
-#include <sstream>
+#include <string>
 
 namespace cunp::fft::detail {
 
@@ -17,13 +17,16 @@ void mix_layout(std::size_t& h, const Layout& l) noexcept {
   for (std::int64_t e : l.embed) mix(h, static_cast<std::uint64_t>(e));
 }
 
-void print_layout(std::ostringstream& os, const Layout& l) {
-  os << "(stride=" << l.stride << ", dist=" << l.dist;
+void print_layout(std::string& s, const Layout& l) {
+  s += "(stride=" + std::to_string(l.stride) + ", dist=" + std::to_string(l.dist);
   if (l.embed.size() > 1) {
-    os << ", embed=";
-    for (std::size_t i = 1; i < l.embed.size(); ++i) os << (i > 1 ? "x" : "") << l.embed[i];
+    s += ", embed=";
+    for (std::size_t i = 1; i < l.embed.size(); ++i) {
+      if (i > 1) s += 'x';
+      s += std::to_string(l.embed[i]);
+    }
   }
-  os << ")";
+  s += ')';
 }
 
 }  // namespace
@@ -40,18 +43,25 @@ std::size_t PlanKey::hash() const noexcept {
   return h;
 }
 
+// Plain concatenation, no std::ostringstream: see Note [show_config without iostreams]
+// in src/core/config.cpp (numeric stream insertion crashed in the Python process on the
+// H200 machine; show_info() of a cuFFT plan cache hit it).
 std::string PlanKey::str() const {
   static const char* kinds[] = {"C2C", "R2C", "C2R"};
-  std::ostringstream os;
-  os << kinds[static_cast<int>(kind)] << (double_precision ? " f64 " : " f32 ") << (forward ? "fwd" : "inv")
-     << " n=(";
-  for (std::size_t i = 0; i < n.size(); ++i) os << (i ? ", " : "") << n[i];
-  os << ") batch=" << batch << " in=";
-  print_layout(os, in);
-  os << " out=";
-  print_layout(os, out);
-  if (in_place) os << " in-place";
-  return os.str();
+  std::string s = kinds[static_cast<int>(kind)];
+  s += double_precision ? " f64 " : " f32 ";
+  s += forward ? "fwd" : "inv";
+  s += " n=(";
+  for (std::size_t i = 0; i < n.size(); ++i) {
+    if (i) s += ", ";
+    s += std::to_string(n[i]);
+  }
+  s += ") batch=" + std::to_string(batch) + " in=";
+  print_layout(s, in);
+  s += " out=";
+  print_layout(s, out);
+  if (in_place) s += " in-place";
+  return s;
 }
 
 }  // namespace cunp::fft::detail

@@ -264,33 +264,150 @@ def test_shift(device, shape, axes):
     numpy.testing.assert_array_equal(r.get(), x)
 
 
-def test_plan_cache(device):
+def test_plan_cache(device, capsys):
     cache = cunp.fft.config.get_plan_cache()
+    assert cunp.fft.config.get_plan_cache(device) is cache or \
+        cunp.fft.config.get_plan_cache(device).get_size() == cache.get_size()
     old_size = cache.size
     try:
         cache.clear()
-        assert cache.get_curr_size() == 0
+        cache.size = 16
+        assert cache.get_curr_size() == 0 and len(cache) == 0
         x = cunp.asarray(random_array((4, 32), numpy.complex64))
         cunp.fft.fft(x)
         assert cache.get_curr_size() == 1 and cache.misses == 1
         cunp.fft.fft(x)
         assert cache.get_curr_size() == 1 and cache.hits == 1
+        # show_info lists the cached plan by its key (a batch of 4 complex64 transforms of 32).
+        info = cache._info()
+        assert "FFT plan cache" in info and "C2C f32 fwd n=(32) batch=4" in info, info
+        assert "current / max size   : 1 / 16" in info, info
         for n in (33, 34, 35):
             cunp.fft.fft(x, n=n)
         assert cache.get_curr_size() == 4
+        info = cache._info()
+        # most recently used first
+        assert info.index("n=(35)") < info.index("n=(34)") < info.index("n=(33)") < info.index("n=(32)"), info
         cache.size = 2
         assert cache.get_size() == 2 and cache.get_curr_size() == 2
+        info = cache._info()
+        assert "n=(35)" in info and "n=(34)" in info and "n=(32)" not in info, info
         cache.set_size(0)
-        cunp.fft.fft(x, n=40)
+        assert cache.get_curr_size() == 0 and cache.get_curr_memsize() == 0
+        y = cunp.fft.fft(x, n=40)  # planned, used once, not cached
+        check(y, numpy.fft.fft(x.get(), n=40))
         assert cache.get_curr_size() == 0
+        assert "cache enabled? False" in cache._info()
         assert cache.memsize == -1 or cache.memsize >= 0
-        assert "FFT plan cache" in cache._info()
+        capsys.readouterr()
         cache.show_info()
-        with pytest.raises(ValueError):
+        assert "FFT plan cache" in capsys.readouterr().out
+        with pytest.raises(ValueError, match="size"):
             cache.size = -5
+        with pytest.raises(ValueError, match="memsize"):
+            cache.memsize = -7
     finally:
         cache.size = old_size
         cache.clear()
+
+
+def test_plan_cache_memsize(device):
+    cache = cunp.fft.config.get_plan_cache()
+    old_size, old_memsize = cache.size, cache.memsize
+    try:
+        cache.clear()
+        cache.size = 16
+        cache.memsize = -1
+        # A prime length needs a work area on cuFFT (Bluestein); FFTW plans need none.
+        x = cunp.asarray(random_array((2, 1009), numpy.complex128))
+        cunp.fft.fft(x)
+        assert cache.get_curr_size() == 1
+        work = cache.get_curr_memsize()
+        assert work >= 0
+        if work > 0:
+            # a limit below the plan's work area evicts it, and the next call plans again
+            cache.memsize = work - 1
+            assert cache.get_curr_size() == 0 and cache.get_curr_memsize() == 0
+            check(cunp.fft.fft(x), numpy.fft.fft(x.get()))
+            assert cache.get_curr_size() == 0 and cache.misses == 2
+        else:
+            cache.memsize = 0
+            assert cache.get_curr_size() == 1
+        cache.memsize = -1
+        cunp.fft.fft(x)
+        assert cache.get_curr_size() == 1 and cache.get_curr_memsize() == work
+    finally:
+        cache.memsize = old_memsize
+        cache.size = old_size
+        cache.clear()
+
+
+def test_plan_cache_config_functions(device, capsys):
+    cfg = cunp.fft.config
+    old = cfg.get_plan_cache_size()
+    try:
+        cfg.set_plan_cache_size(3)
+        assert cfg.get_plan_cache_size() == 3 == cfg.get_plan_cache().size
+        cfg.set_plan_cache_max_memsize(1 << 30)
+        assert cfg.get_plan_cache_max_memsize() == 1 << 30
+        cfg.set_plan_cache_max_memsize(-1)
+        x = cunp.asarray(random_array((8,), numpy.complex64))
+        for n in (8, 9, 10, 11):
+            cunp.fft.fft(x, n=n)
+        assert cfg.get_plan_cache().get_curr_size() == 3
+        cfg.show_plan_cache_info()
+        assert "current / max size   : 3 / 3" in capsys.readouterr().out
+        cfg.clear_plan_cache()
+        assert cfg.get_plan_cache().get_curr_size() == 0
+    finally:
+        cfg.set_plan_cache_size(old)
+        cfg.clear_plan_cache()
+
+
+def test_plan_cache_clear_between_calls_keeps_results(device):
+    # Plans dropped (clear, eviction) right after use must not disturb work in flight.
+    cache = cunp.fft.config.get_plan_cache()
+    old_size = cache.size
+    try:
+        cache.size = 1
+        host = random_array((64, 256), numpy.complex64)
+        x = cunp.asarray(host)
+        results = []
+        for i in range(6):
+            results.append(cunp.fft.fft(x, n=256 + (i % 3)))
+            if i % 2:
+                cache.clear()
+        for i, r in enumerate(results):
+            check(r, numpy.fft.fft(host, n=256 + (i % 3)))
+    finally:
+        cache.size = old_size
+        cache.clear()
+
+
+def test_fft_on_current_stream(device):
+    # cuFFT is bound to the current stream at every call: the padding copy, the
+    # transform and the normalization of one call all run in order on a
+    # non-blocking stream, and a cached plan moves between streams. (The cpu
+    # device has no streams: the same calls run synchronously there.)
+    import contextlib
+    host = random_array((256, 4096), numpy.complex64)
+    expected = numpy.fft.fft(host, n=4099, norm="forward")
+    x = cunp.asarray(host)
+    for _ in range(2):
+        s = cunp.cuda.Stream(non_blocking=True) if device.startswith("cuda") else None
+        with s if s is not None else contextlib.nullcontext():
+            r = cunp.fft.fft(x, n=4099, norm="forward")
+            back = cunp.fft.ifft(r, n=4099, norm="forward")
+        if s is not None:
+            s.synchronize()
+        check(r, expected)
+        check(back, host_pad(host, 4099), tol=1e-4)
+
+
+def host_pad(a, n):
+    out = numpy.zeros(a.shape[:-1] + (n,), a.dtype)
+    out[..., :a.shape[-1]] = a
+    return out
 
 
 def test_roundtrip_large_prime(device):

@@ -112,6 +112,85 @@ TEST(FftPlanCache, LruEvictionBySizeAndMemsize) {
   EXPECT_THROW(cache.set_size(-2), ValueError);
 }
 
+// A plan that counts its destructions, to see when the cache lets go of it.
+class CountedPlan final : public fft::detail::Plan {
+ public:
+  CountedPlan(std::size_t bytes, int* destroyed) : bytes_(bytes), destroyed_(destroyed) {}
+  ~CountedPlan() override { ++*destroyed_; }
+  std::size_t work_size() const noexcept override { return bytes_; }
+
+ private:
+  std::size_t bytes_;
+  int* destroyed_;
+};
+
+TEST(FftPlanCache, PlanHeldByCallerOutlivesEvictionAndClear) {
+  fft::detail::LruPlanCache cache("test", 1, -1);
+  int destroyed = 0;
+  auto make = [&](std::size_t bytes) {
+    return [&destroyed, bytes] { return std::unique_ptr<fft::detail::Plan>(new CountedPlan(bytes, &destroyed)); };
+  };
+  auto held = cache.get(key_of(1), make(8));
+  cache.get(key_of(2), make(8));  // evicts 1, which the caller still holds
+  EXPECT_EQ(destroyed, 0);
+  EXPECT_EQ(held->work_size(), 8u);
+  held.reset();
+  EXPECT_EQ(destroyed, 1);
+  auto held2 = cache.get(key_of(2), make(8));  // a hit
+  EXPECT_EQ(cache.hits(), 1);
+  cache.clear();
+  EXPECT_EQ(destroyed, 1);  // still held
+  EXPECT_EQ(held2->work_size(), 8u);
+  held2.reset();
+  EXPECT_EQ(destroyed, 2);
+  // Disabled cache: the plan lives exactly as long as the caller's reference.
+  cache.set_size(0);
+  auto once = cache.get(key_of(3), make(8));
+  EXPECT_EQ(cache.get_curr_size(), 0);
+  EXPECT_EQ(destroyed, 2);
+  once.reset();
+  EXPECT_EQ(destroyed, 3);
+  // Shrinking destroys what no caller holds.
+  cache.set_size(-1);
+  cache.get(key_of(4), make(8));
+  cache.get(key_of(5), make(8));
+  EXPECT_EQ(cache.get_curr_size(), 2);
+  cache.set_memsize(8);
+  EXPECT_EQ(cache.get_curr_size(), 1);
+  EXPECT_EQ(destroyed, 4);
+  cache.set_size(0);
+  EXPECT_EQ(cache.get_curr_size(), 0);
+  EXPECT_EQ(destroyed, 5);
+}
+
+TEST(FftPlanCache, ShowInfoListsPlansMostRecentFirst) {
+  fft::detail::LruPlanCache cache("test device", 4, 1000);
+  auto make = [](std::size_t bytes) { return [bytes] { return std::unique_ptr<fft::detail::Plan>(new FakePlan(bytes)); }; };
+  cache.get(key_of(16), make(100));
+  cache.get(key_of(7), make(20));
+  const std::string info = cache.show_info();
+  EXPECT_NE(info.find("FFT plan cache (test device)"), std::string::npos) << info;
+  EXPECT_NE(info.find("current / max size   : 2 / 4 (counts)"), std::string::npos) << info;
+  EXPECT_NE(info.find("current / max memsize: 120 / 1000 (bytes)"), std::string::npos) << info;
+  EXPECT_NE(info.find("hits / misses: 0 / 2"), std::string::npos) << info;
+  const auto p7 = info.find("C2C f32 fwd n=(7) batch=1 in=(stride=1, dist=1) out=(stride=1, dist=1), work area 20 bytes");
+  const auto p16 = info.find("n=(16)");
+  ASSERT_NE(p7, std::string::npos) << info;
+  ASSERT_NE(p16, std::string::npos) << info;
+  EXPECT_LT(p7, p16);
+  cache.set_size(-1);
+  cache.set_memsize(-1);
+  EXPECT_NE(cache.show_info().find("2 / unlimited (counts)"), std::string::npos);
+  fft::detail::PlanKey k = key_of(6);
+  k.n = {4, 6};
+  k.in.embed = {4, 6};
+  k.in.stride = 2;
+  k.in_place = true;
+  k.double_precision = true;
+  k.kind = fft::detail::Kind::R2C;
+  EXPECT_EQ(k.str(), "R2C f64 fwd n=(4, 6) batch=1 in=(stride=2, dist=1, embed=6) out=(stride=1, dist=1) in-place");
+}
+
 class FftCpu : public ::testing::Test {
  protected:
   void SetUp() override {
