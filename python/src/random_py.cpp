@@ -1,40 +1,70 @@
 // python/src/random_py.cpp — the C++ side of cunp.random: the Philox state and the
 // Generator's draws. python/cunp/random/ builds NumPy's classes on top of these.
+#include <nanobind/stl/optional.h>
 #include <nanobind/stl/shared_ptr.h>
 
 #include "convert.hpp"
 #include "cunp/random.hpp"
 
 namespace cunp::py {
+
+ndarray as_cunp_array(nb::handle value, Device device, std::optional<DType> dtype);
+
 namespace {
 
 using random::Generator;
 using random::Philox;
 
-Shape size_shape(nb::handle size) { return size.is_none() ? Shape{} : to_shape(size); }
-
-random::RandomOptions ropts(nb::handle dtype, nb::handle device) {
-  return {.dtype = to_optional_dtype(dtype), .device = to_optional_device(device)};
+random::Size to_size(nb::handle size) {
+  if (size.is_none()) return std::nullopt;
+  return to_shape(size);
 }
 
-// Binds a float distribution `method(params..., shape, options)` with 0, 1 or 2 scalar
+// The device of a draw: the explicit one, else that of the first cunp array among the
+// parameters, else the current one (where list and NumPy parameters are uploaded).
+Device param_device(std::initializer_list<nb::handle> params, nb::handle device) {
+  if (std::optional<Device> d = to_optional_device(device)) return *d;
+  for (nb::handle h : params) {
+    if (nb::isinstance<ndarray>(h)) return nb::cast<const ndarray&>(h).device();
+  }
+  return current_device();
+}
+
+// A distribution parameter: Python and NumPy scalars stay scalars; cunp arrays are
+// used in place; other array-likes (lists, NumPy arrays) are uploaded to `device`.
+Operand to_param(nb::handle h, Device device) {
+  if (nb::isinstance<ndarray>(h)) return Operand(nb::cast<const ndarray&>(h));
+  if (is_python_scalar(h) || nb::isinstance(h, numpy().attr("generic"))) return Operand(to_scalar(h));
+  return Operand(as_cunp_array(h, device, std::nullopt));
+}
+
+random::RandomOptions ropts(nb::handle dtype, Device device) {
+  return {.dtype = to_optional_dtype(dtype), .device = device};
+}
+
+// Binds a float distribution `method(params..., size, options)` with 0, 1 or 2
 // parameters as name(params..., size, dtype, device).
-using Shp = const Shape&;
+using Sz = const random::Size&;
 using Opt = random::RandomOptions;
-void def_float(nb::class_<Generator>& c, const char* name, ndarray (Generator::*method)(Shp, Opt)) {
+using Op = const Operand&;
+void def_float(nb::class_<Generator>& c, const char* name, ndarray (Generator::*method)(Sz, Opt)) {
   c.def(name, [method](Generator& g, nb::handle size, nb::handle dtype, nb::handle device) {
-    return (g.*method)(size_shape(size), ropts(dtype, device));
+    return (g.*method)(to_size(size), ropts(dtype, param_device({}, device)));
   }, nb::arg("size").none(), nb::arg("dtype").none(), nb::arg("device").none());
 }
-void def_float(nb::class_<Generator>& c, const char* name, ndarray (Generator::*method)(double, Shp, Opt)) {
-  c.def(name, [method](Generator& g, double a, nb::handle size, nb::handle dtype, nb::handle device) {
-    return (g.*method)(a, size_shape(size), ropts(dtype, device));
+void def_float(nb::class_<Generator>& c, const char* name, ndarray (Generator::*method)(Op, Sz, Opt)) {
+  c.def(name, [method](Generator& g, nb::handle a, nb::handle size, nb::handle dtype, nb::handle device) {
+    const Device dev = param_device({a}, device);
+    return (g.*method)(to_param(a, dev), to_size(size), ropts(dtype, dev));
   }, nb::arg("a"), nb::arg("size").none(), nb::arg("dtype").none(), nb::arg("device").none());
 }
-void def_float(nb::class_<Generator>& c, const char* name, ndarray (Generator::*method)(double, double, Shp, Opt)) {
-  c.def(name, [method](Generator& g, double a, double b, nb::handle size, nb::handle dtype, nb::handle device) {
-    return (g.*method)(a, b, size_shape(size), ropts(dtype, device));
-  }, nb::arg("a"), nb::arg("b"), nb::arg("size").none(), nb::arg("dtype").none(), nb::arg("device").none());
+void def_float(nb::class_<Generator>& c, const char* name, ndarray (Generator::*method)(Op, Op, Sz, Opt)) {
+  c.def(name, [method](Generator& g, nb::handle a, nb::handle b, nb::handle size, nb::handle dtype,
+                       nb::handle device) {
+    const Device dev = param_device({a, b}, device);
+    return (g.*method)(to_param(a, dev), to_param(b, dev), to_size(size), ropts(dtype, dev));
+  }, nb::arg("a"), nb::arg("b"), nb::arg("size").none(), nb::arg("dtype").none(),
+        nb::arg("device").none());
 }
 
 void bind_random(nb::module_& m) {
@@ -67,21 +97,44 @@ void bind_random(nb::module_& m) {
   def_float(g, "weibull", &Generator::weibull);
   def_float(g, "pareto", &Generator::pareto);
   def_float(g, "rayleigh", &Generator::rayleigh);
-  g.def("poisson", [](Generator& self, double lam, nb::handle size, nb::handle device) {
-    return self.poisson(lam, size_shape(size), to_optional_device(device));
+  g.def("poisson", [](Generator& self, nb::handle lam, nb::handle size, nb::handle device) {
+    const Device dev = param_device({lam}, device);
+    return self.poisson(to_param(lam, dev), to_size(size), dev);
   }, nb::arg("lam"), nb::arg("size").none(), nb::arg("device").none());
-  g.def("geometric", [](Generator& self, double p, nb::handle size, nb::handle device) {
-    return self.geometric(p, size_shape(size), to_optional_device(device));
+  g.def("geometric", [](Generator& self, nb::handle p, nb::handle size, nb::handle device) {
+    const Device dev = param_device({p}, device);
+    return self.geometric(to_param(p, dev), to_size(size), dev);
   }, nb::arg("p"), nb::arg("size").none(), nb::arg("device").none());
+  g.def("binomial", [](Generator& self, nb::handle n, nb::handle p, nb::handle size, nb::handle device) {
+    const Device dev = param_device({n, p}, device);
+    return self.binomial(to_param(n, dev), to_param(p, dev), to_size(size), dev);
+  }, nb::arg("n"), nb::arg("p"), nb::arg("size").none(), nb::arg("device").none());
   g.def("integers", [](Generator& self, nb::handle low, nb::handle high, nb::handle size, nb::handle dtype,
                        bool endpoint, nb::handle device) {
-    return self.integers(to_scalar(low), to_scalar(high), size_shape(size),
-                         {.dtype = to_dtype(dtype), .endpoint = endpoint, .device = to_optional_device(device)});
+    const Device dev = param_device({low, high}, device);
+    return self.integers(to_param(low, dev), to_param(high, dev), to_size(size),
+                         {.dtype = to_dtype(dtype), .endpoint = endpoint, .device = dev});
   }, nb::arg("low"), nb::arg("high"), nb::arg("size").none(), nb::arg("dtype"), nb::arg("endpoint"),
         nb::arg("device").none());
   g.def("permutation", [](Generator& self, std::int64_t n, nb::handle device) {
     return self.permutation(n, to_optional_device(device));
   }, nb::arg("n"), nb::arg("device").none());
+  g.def("permutation_array", [](Generator& self, const ndarray& x, int axis) { return self.permutation(x, axis); },
+        nb::arg("x"), nb::arg("axis"));
+  g.def("shuffle", [](Generator& self, const ndarray& x, int axis) { self.shuffle(x, axis); }, nb::arg("x"),
+        nb::arg("axis"));
+  g.def("permuted", [](Generator& self, const ndarray& x, std::optional<int> axis, std::optional<ndarray> out) {
+    return self.permuted(x, axis, std::move(out));
+  }, nb::arg("x"), nb::arg("axis").none(), nb::arg("out").none());
+  g.def("choice", [](Generator& self, nb::handle a, nb::handle size, bool replace, nb::handle p, int axis,
+                     bool shuffle, nb::handle device) {
+    random::ChoiceOptions o{.replace = replace, .axis = axis, .shuffle = shuffle,
+                            .device = to_optional_device(device)};
+    if (!p.is_none()) o.p = as_cunp_array(p, Device::cpu(), std::nullopt);
+    if (nb::isinstance<ndarray>(a)) return self.choice(nb::cast<const ndarray&>(a), to_size(size), o);
+    return self.choice(nb::cast<std::int64_t>(a), to_size(size), o);
+  }, nb::arg("a"), nb::arg("size").none(), nb::arg("replace"), nb::arg("p").none(), nb::arg("axis"),
+        nb::arg("shuffle"), nb::arg("device").none());
 }
 
 }  // namespace

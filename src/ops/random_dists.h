@@ -26,8 +26,14 @@ enum random_dist {
   rd_pareto = 12,       // (1-U)^(-1/a) - 1
   rd_rayleigh = 13,     // b*sqrt(-2 log(1-U))
   rd_geometric = 14,    // ceil(log(1-U) / log(1-p)), p = a
-  rd_count = 15
+  rd_binomial = 15,     // Binomial(n = a, p = b) (inversion for n*p < 10, else BTRS)
+  rd_count = 16
 };
+
+// Distributions whose result is always int64 (NumPy's dtype for them).
+constexpr CUNP_HD bool random_int64_result(int dist) {
+  return dist == rd_poisson || dist == rd_geometric || dist == rd_binomial;
+}
 
 template <bool C, typename A, typename B>
 struct random_select_type {
@@ -38,18 +44,26 @@ struct random_select_type<false, A, B> {
   using type = B;
 };
 
+// Note [Array parameters]: a parameter given as an array arrives as a contiguous
+// float64 (or int64 / uint64 for integers) buffer of the output's size, already
+// broadcast; element i reads entry i in place of the scalar. The pointer test is
+// uniform across a launch, so scalar draws pay nothing for it.
 struct random_params {
   philox_key key;
   f64 a, b;
   i64 low;    // rd_integers
   u64 range;  // rd_integers: high - low (inclusive), as an unsigned distance
+  const f64* pa;      // per-element a, or null
+  const f64* pb;      // per-element b, or null
+  const i64* plow;    // per-element low and range (rd_integers), or null
+  const u64* prange;
 };
 
 // 32-bit words one ordinary draw of `dist` takes for float32 (single) or wider results.
 constexpr CUNP_HD int random_words(int dist, bool single, u64 range) {
   if (dist == rd_integers) return range <= 0xffffffffull ? 1 : 2;
   if (dist == rd_normal || dist == rd_lognormal) return single ? 2 : 4;
-  if (dist == rd_gamma || dist == rd_beta || dist == rd_poisson) return 4;
+  if (dist == rd_gamma || dist == rd_beta || dist == rd_poisson || dist == rd_binomial) return 4;
   return single ? 1 : 2;
 }
 
@@ -179,6 +193,58 @@ CUNP_HD f64 random_poisson(philox_stream& s, f64 lam) {
   }
 }
 
+// Binomial(n, p) for 0 <= p <= 1/2 (the caller reflects larger p). Small means by
+// inversion (sequential search from 0, restarting past a far bound as NumPy's does),
+// else Hormann's BTRS ("The generation of binomial random variates", 1993).
+CUNP_HD f64 random_binomial_low(philox_stream& s, f64 n, f64 p) {
+  const f64 q = 1.0 - p;
+  if (n * p < 10) {
+    const f64 qn = fm::exp(n * fm::log1p(-p));
+    const f64 np = n * p;
+    const f64 far = np + 10.0 * fm::sqrt(np * q + 1);
+    const f64 bound = far < n ? far : n;
+    f64 x = 0, px = qn, u = random_unit_f64(s);
+    while (u > px) {
+      x += 1;
+      if (x > bound) {
+        x = 0;
+        px = qn;
+        u = random_unit_f64(s);
+      } else {
+        u -= px;
+        px = ((n - x + 1) * p * px) / (x * q);
+      }
+    }
+    return x;
+  }
+  const f64 spq = fm::sqrt(n * p * q);
+  const f64 b = 1.15 + 2.53 * spq;
+  const f64 a = -0.0873 + 0.0248 * b + 0.01 * p;
+  const f64 c = n * p + 0.5;
+  const f64 vr = 0.92 - 4.2 / b;
+  const f64 alpha = (2.83 + 5.1 / b) * spq;
+  const f64 lpq = fm::log(p / q);
+  const f64 m = fm::floor((n + 1) * p);
+  const f64 h = ::lgamma(m + 1) + ::lgamma(n - m + 1);
+  for (;;) {
+    const f64 u = random_unit_f64(s) - 0.5;
+    f64 v = random_unit_f64(s);
+    const f64 us = 0.5 - fm::fabs(u);
+    const f64 k = fm::floor((2 * a / us + b) * u + c);
+    if (k < 0 || k > n) continue;
+    if (us >= 0.07 && v <= vr) return k;
+    v = fm::log(v * alpha / (a / (us * us) + b));
+    if (v <= h - ::lgamma(k + 1) - ::lgamma(n - k + 1) + (k - m) * lpq) return k;
+  }
+}
+
+CUNP_HD f64 random_binomial(philox_stream& s, f64 n, f64 p) {
+  if (n <= 0 || p <= 0) return 0;
+  if (p >= 1) return n;
+  if (p > 0.5) return n - random_binomial_low(s, n, 1.0 - p);
+  return random_binomial_low(s, n, p);
+}
+
 // One element of `dist` as T. Floating distributions compute in T's own precision
 // where that is float32 and the formula is short, else in float64.
 template <typename T, int DIST>
@@ -199,9 +265,11 @@ CUNP_HD T random_element(philox_stream& s, const random_params& p) {
   } else if constexpr (DIST == rd_beta) {
     const f64 x = random_std_gamma(s, p.a);
     const f64 y = random_std_gamma(s, p.b);
-    return cast<T>(x + y > 0 ? x / (x + y) : 0.0);
+    return cast<T>(x + y == 0 ? 0.0 : x / (x + y));
   } else if constexpr (DIST == rd_poisson) {
     return cast<T>(static_cast<i64>(random_poisson(s, p.a)));
+  } else if constexpr (DIST == rd_binomial) {
+    return cast<T>(static_cast<i64>(random_binomial(s, p.a, p.b)));
   } else if constexpr (DIST == rd_geometric) {
     const f64 u = random_open0_f64(s);
     return cast<T>(p.a >= 1 ? i64(1) : static_cast<i64>(fm::ceil(fm::log(u) / fm::log1p(-p.a))));
@@ -242,7 +310,14 @@ CUNP_HD void random_group(T* out, i64 n, const random_params& p, i64 g) {
     const i64 i = first + l;
     if (i >= n) break;
     philox_stream s = philox_element_stream(p.key, block, static_cast<u64>(i), l, WORDS);
-    out[i] = random_element<T, DIST>(s, p);
+    random_params e = p;
+    if (p.pa) e.a = p.pa[i];
+    if (p.pb) e.b = p.pb[i];
+    if (p.plow) {
+      e.low = p.plow[i];
+      e.range = p.prange[i];
+    }
+    out[i] = random_element<T, DIST>(s, e);
   }
 }
 

@@ -22,7 +22,7 @@ std::vector<RandomKernelSpec> random_kernel_specs() {
     if (d == ops::rd_integers) {
       for (DType dt : kIntegerDTypes)
         for (int w : {1, 2}) specs.push_back({d, dt, w});
-    } else if (d == ops::rd_poisson || d == ops::rd_geometric) {
+    } else if (ops::random_int64_result(d)) {
       specs.push_back({d, DType::Int64, ops::random_words(d, false, 0)});
     } else {
       for (DType dt : {DType::Float32, DType::Float64})

@@ -7,8 +7,9 @@ equal within rounding). Streams differ from NumPy's: see docs/random.md.
 from cunp.random._generator import Generator, Philox, SeedSequence, default_rng  # noqa: F401
 from cunp.random._legacy import (  # noqa: F401
     RandomState, get_random_state, set_random_state, seed, rand, randn, randint, random, random_sample,
-    sample, ranf, uniform, normal, standard_normal, exponential, standard_exponential, choice,
-    permutation, shuffle,
+    sample, ranf, uniform, normal, standard_normal, exponential, standard_exponential, standard_gamma,
+    gamma, beta, chisquare, lognormal, laplace, logistic, gumbel, weibull, pareto, rayleigh, binomial,
+    poisson, geometric, choice, permutation, shuffle,
 )
 
 BitGenerator = Philox

@@ -115,40 +115,46 @@ class Philox:
         return "Philox(key=%#x, counter=%d)" % (self.key, self.counter)
 
 
-def _scalar_param(name, value):
-    if isinstance(value, cunp.ndarray):
-        value = value.get()
-    arr = numpy.asarray(value)
-    if arr.ndim != 0:
-        raise NotImplementedError("cunp.random: array-valued %s is not supported yet" % name)
-    return float(arr)
-
-
 def _finish(result, size, out=None):
-    """NumPy returns Python floats for size=None, arrays otherwise."""
+    """NumPy returns Python scalars for size=None with scalar parameters, arrays otherwise."""
     if out is not None:
         if out.shape != result.shape:
             raise ValueError("size must match out.shape when used together")
         out[...] = result
         return out
-    if size is None:
+    if size is None and result.ndim == 0:
         return result.get()[()].item()
     return result
 
 
 def _size_of_out(size, out):
-    if out is not None and size is None:
+    if out is not None:
+        if not isinstance(out, cunp.ndarray):
+            raise TypeError("out must be a cunp.ndarray")
+        if size is not None and tuple(numpy.atleast_1d(size)) != out.shape:
+            raise ValueError("size must match out.shape when used together")
         return out.shape
     return size
 
 
-def _host(x):
-    return x.get() if isinstance(x, cunp.ndarray) else numpy.asarray(x)
+def _out_dtype(dtype, out):
+    if out is not None and numpy.dtype(dtype) != out.dtype:
+        raise TypeError("Supplied output array has the wrong type. Expected %s, got %s"
+                        % (numpy.dtype(dtype), out.dtype))
+    return dtype
+
+
+def _as_int_scalar(x):
+    """NumPy ints as Python ints (0-d arrays stay arrays, handled in C++)."""
+    return x.item() if isinstance(x, numpy.generic) else x
 
 
 class Generator:
     """numpy.random.Generator over cunp's Philox: same method names and arguments; the
-    streams are cunp's own and are bit-identical between devices."""
+    streams are cunp's own and are bit-identical between devices. Every floating
+    distribution takes ``dtype`` (float32 or float64), which NumPy has only for some.
+    Distribution parameters may be scalars or arrays (cunp, NumPy, lists), broadcast as
+    NumPy does; cunp arrays are read on their device."""
 
     def __init__(self, bit_generator):
         if not isinstance(bit_generator, Philox):
@@ -166,190 +172,108 @@ class Generator:
     def __repr__(self):
         return "Generator(Philox)"
 
-    # ---- floating distributions
+    # ---- floating distributions (NumPy's out= where NumPy has it)
     def random(self, size=None, dtype=numpy.float64, out=None):
         size = _size_of_out(size, out)
-        return _finish(self._impl.random(size, dtype, None), size, out)
-
-    def uniform(self, low=0.0, high=1.0, size=None, dtype=numpy.float64):
-        return _finish(self._impl.uniform(_scalar_param("low", low), _scalar_param("high", high), size, dtype,
-                                          None), size)
+        return _finish(self._impl.random(size, _out_dtype(dtype, out), None), size, out)
 
     def standard_normal(self, size=None, dtype=numpy.float64, out=None):
         size = _size_of_out(size, out)
-        return _finish(self._impl.standard_normal(size, dtype, None), size, out)
-
-    def normal(self, loc=0.0, scale=1.0, size=None):
-        return _finish(self._impl.normal(_scalar_param("loc", loc), _scalar_param("scale", scale), size,
-                                         numpy.float64, None), size)
+        return _finish(self._impl.standard_normal(size, _out_dtype(dtype, out), None), size, out)
 
     def standard_exponential(self, size=None, dtype=numpy.float64, method="zig", out=None):
         if method not in ("zig", "inv"):
             raise ValueError("method must be either 'inv' or 'zig'")
         size = _size_of_out(size, out)
-        return _finish(self._impl.standard_exponential(size, dtype, None), size, out)
-
-    def exponential(self, scale=1.0, size=None):
-        return _finish(self._impl.exponential(_scalar_param("scale", scale), size, numpy.float64, None), size)
-
-    def lognormal(self, mean=0.0, sigma=1.0, size=None):
-        return _finish(self._impl.lognormal(_scalar_param("mean", mean), _scalar_param("sigma", sigma), size,
-                                            numpy.float64, None), size)
+        return _finish(self._impl.standard_exponential(size, _out_dtype(dtype, out), None), size, out)
 
     def standard_gamma(self, shape, size=None, dtype=numpy.float64, out=None):
         size = _size_of_out(size, out)
-        return _finish(self._impl.standard_gamma(_scalar_param("shape", shape), size, dtype, None), size, out)
+        return _finish(self._impl.standard_gamma(shape, size, _out_dtype(dtype, out), None), size, out)
 
-    def gamma(self, shape, scale=1.0, size=None):
-        return _finish(self._impl.gamma(_scalar_param("shape", shape), _scalar_param("scale", scale), size,
-                                        numpy.float64, None), size)
+    def uniform(self, low=0.0, high=1.0, size=None, dtype=numpy.float64):
+        return _finish(self._impl.uniform(low, high, size, dtype, None), size)
 
-    def beta(self, a, b, size=None):
-        return _finish(self._impl.beta(_scalar_param("a", a), _scalar_param("b", b), size, numpy.float64, None),
-                       size)
+    def normal(self, loc=0.0, scale=1.0, size=None, dtype=numpy.float64):
+        return _finish(self._impl.normal(loc, scale, size, dtype, None), size)
 
-    def chisquare(self, df, size=None):
-        return _finish(self._impl.chisquare(_scalar_param("df", df), size, numpy.float64, None), size)
+    def exponential(self, scale=1.0, size=None, dtype=numpy.float64):
+        return _finish(self._impl.exponential(scale, size, dtype, None), size)
 
-    def laplace(self, loc=0.0, scale=1.0, size=None):
-        return _finish(self._impl.laplace(_scalar_param("loc", loc), _scalar_param("scale", scale), size,
-                                          numpy.float64, None), size)
+    def lognormal(self, mean=0.0, sigma=1.0, size=None, dtype=numpy.float64):
+        return _finish(self._impl.lognormal(mean, sigma, size, dtype, None), size)
 
-    def logistic(self, loc=0.0, scale=1.0, size=None):
-        return _finish(self._impl.logistic(_scalar_param("loc", loc), _scalar_param("scale", scale), size,
-                                           numpy.float64, None), size)
+    def gamma(self, shape, scale=1.0, size=None, dtype=numpy.float64):
+        return _finish(self._impl.gamma(shape, scale, size, dtype, None), size)
 
-    def gumbel(self, loc=0.0, scale=1.0, size=None):
-        return _finish(self._impl.gumbel(_scalar_param("loc", loc), _scalar_param("scale", scale), size,
-                                         numpy.float64, None), size)
+    def beta(self, a, b, size=None, dtype=numpy.float64):
+        return _finish(self._impl.beta(a, b, size, dtype, None), size)
 
-    def weibull(self, a, size=None):
-        return _finish(self._impl.weibull(_scalar_param("a", a), size, numpy.float64, None), size)
+    def chisquare(self, df, size=None, dtype=numpy.float64):
+        return _finish(self._impl.chisquare(df, size, dtype, None), size)
 
-    def pareto(self, a, size=None):
-        return _finish(self._impl.pareto(_scalar_param("a", a), size, numpy.float64, None), size)
+    def laplace(self, loc=0.0, scale=1.0, size=None, dtype=numpy.float64):
+        return _finish(self._impl.laplace(loc, scale, size, dtype, None), size)
 
-    def rayleigh(self, scale=1.0, size=None):
-        return _finish(self._impl.rayleigh(_scalar_param("scale", scale), size, numpy.float64, None), size)
+    def logistic(self, loc=0.0, scale=1.0, size=None, dtype=numpy.float64):
+        return _finish(self._impl.logistic(loc, scale, size, dtype, None), size)
 
-    # ---- discrete distributions
+    def gumbel(self, loc=0.0, scale=1.0, size=None, dtype=numpy.float64):
+        return _finish(self._impl.gumbel(loc, scale, size, dtype, None), size)
+
+    def weibull(self, a, size=None, dtype=numpy.float64):
+        return _finish(self._impl.weibull(a, size, dtype, None), size)
+
+    def pareto(self, a, size=None, dtype=numpy.float64):
+        return _finish(self._impl.pareto(a, size, dtype, None), size)
+
+    def rayleigh(self, scale=1.0, size=None, dtype=numpy.float64):
+        return _finish(self._impl.rayleigh(scale, size, dtype, None), size)
+
+    # ---- discrete distributions (int64; Python ints for size=None and scalar parameters)
     def poisson(self, lam=1.0, size=None):
-        r = self._impl.poisson(_scalar_param("lam", lam), size, None)
-        return r.get()[()] if size is None else r
+        return _finish(self._impl.poisson(lam, size, None), size)
 
     def geometric(self, p, size=None):
-        r = self._impl.geometric(_scalar_param("p", p), size, None)
-        return r.get()[()] if size is None else r
+        return _finish(self._impl.geometric(p, size, None), size)
+
+    def binomial(self, n, p, size=None):
+        return _finish(self._impl.binomial(_as_int_scalar(n), p, size, None), size)
 
     def integers(self, low, high=None, size=None, dtype=numpy.int64, endpoint=False):
         if high is None:
             low, high = 0, low
-        for name, v in (("low", low), ("high", high)):
-            if numpy.ndim(_host(v)) != 0:
-                raise NotImplementedError("cunp.random: array-valued %s is not supported yet" % name)
-        low, high = _host(low)[()], _host(high)[()]
-        if isinstance(low, numpy.generic):
-            low = low.item()
-        if isinstance(high, numpy.generic):
-            high = high.item()
-        dt = numpy.dtype(dtype)
-        r = self._impl.integers(low, high, size, dt, bool(endpoint), None)
-        return r.get()[()] if size is None else r
+        r = self._impl.integers(_as_int_scalar(low), _as_int_scalar(high), size, numpy.dtype(dtype),
+                                bool(endpoint), None)
+        # NumPy gives a NumPy scalar of `dtype` here (unlike the distributions).
+        return r.get()[()] if size is None and r.ndim == 0 else r
 
-    # ---- permutations and sampling
+    # ---- permutations and sampling: index streams on the host, gathers on the device
     def permutation(self, x, axis=0):
         if isinstance(x, (numbers.Integral, numpy.integer)):
             return self._impl.permutation(int(x), None)
         arr = x if isinstance(x, cunp.ndarray) else cunp.asarray(x)
-        if arr.ndim == 0:
-            raise numpy.exceptions.AxisError("x must be an integer or at least 1-dimensional")
-        if not -arr.ndim <= axis < arr.ndim:
-            raise numpy.exceptions.AxisError(axis, arr.ndim)
-        perm = self._impl.permutation(arr.shape[axis], None).get()
-        return cunp.asarray(numpy.take(arr.get(), perm, axis=axis), device=arr._device_str)
+        return self._impl.permutation_array(arr, axis)
 
     def shuffle(self, x, axis=0):
         if not isinstance(x, cunp.ndarray):
             raise TypeError("cunp.random.shuffle needs a cunp.ndarray")
-        if x.ndim == 0:
-            raise TypeError("shuffle only supports 1-d or higher arrays")
-        perm = self._impl.permutation(x.shape[axis], None).get()
-        x[...] = cunp.asarray(numpy.take(x.get(), perm, axis=axis), device=x._device_str)
+        self._impl.shuffle(x, axis)
 
     def permuted(self, x, axis=None, out=None):
         arr = x if isinstance(x, cunp.ndarray) else cunp.asarray(x)
-        host = arr.get()
-        # Each 1-d slice is ordered by its own uniform keys: deterministic on every device.
-        keys = self.random(host.shape if host.ndim else (1,)).get()
-        if axis is None:
-            order = numpy.argsort(keys.reshape(-1), kind="stable")
-            result = host.reshape(-1)[order].reshape(host.shape)
-        else:
-            order = numpy.argsort(keys, axis=axis, kind="stable")
-            result = numpy.take_along_axis(host, order, axis=axis)
-        if out is None:
-            return cunp.asarray(result, device=arr._device_str)
-        out[...] = cunp.asarray(result, device=out._device_str)
-        return out
+        if out is not None and not isinstance(out, cunp.ndarray):
+            raise TypeError("out must be a cunp.ndarray")
+        r = self._impl.permuted(arr, axis, out)
+        return out if out is not None else r
 
     def choice(self, a, size=None, replace=True, p=None, axis=0, shuffle=True):
-        population = None
         if isinstance(a, (numbers.Integral, numpy.integer)):
-            n = int(a)
-            if n < 0:
-                raise ValueError("a must be a positive integer unless no samples are taken")
-        else:
-            population = a if isinstance(a, cunp.ndarray) else cunp.asarray(a)
-            if population.ndim == 0:
-                raise ValueError("a must be a sequence or an integer, not 0-dimensional")
-            n = population.shape[axis]
-        shape = () if size is None else ((int(size),) if numpy.ndim(size) == 0 else tuple(int(s) for s in size))
-        k = int(numpy.prod(shape, dtype=numpy.int64))
-        if n == 0 and k > 0:
-            raise ValueError("a cannot be empty unless no samples are taken")
-        if p is not None:
-            ph = numpy.asarray(_host(p), dtype=numpy.float64)
-            if ph.ndim != 1:
-                raise ValueError("p must be 1-dimensional")
-            if ph.size != n:
-                raise ValueError("a and p must have same size")
-            if numpy.any(numpy.isnan(ph)):
-                raise ValueError("Probabilities contain NaN")
-            if numpy.any(ph < 0):
-                raise ValueError("probabilities are not non-negative")
-            if abs(ph.sum() - 1.0) > numpy.sqrt(numpy.finfo(numpy.float64).eps):
-                raise ValueError("probabilities do not sum to 1")
-        if not replace and k > n:
-            raise ValueError("Cannot take a larger sample than population when replace is False")
-        if p is None:
-            if replace:
-                idx = self.integers(0, n, size=k).get() if k else numpy.zeros(0, numpy.int64)
-            else:
-                idx = self._impl.permutation(n, None).get()[:k]
-        elif replace:
-            cdf = numpy.cumsum(ph)
-            cdf /= cdf[-1]
-            u = self.random(k).get()
-            idx = numpy.minimum(numpy.searchsorted(cdf, u, side="right"), n - 1)
-        else:
-            # Sampling without replacement by p: the k largest log(p) + Gumbel keys.
-            if numpy.count_nonzero(ph) < k:
-                raise ValueError("Fewer non-zero entries in p than size")
-            g = -numpy.log(-numpy.log1p(-self.random(n).get()))
-            with numpy.errstate(divide="ignore"):
-                keys = numpy.log(ph) + g
-            idx = numpy.argsort(-keys, kind="stable")[:k]
-        idx = numpy.asarray(idx, dtype=numpy.int64)
-        if population is None:
-            if size is None:
-                return numpy.int64(idx[0])
-            return cunp.asarray(idx.reshape(shape))
-        host = numpy.take(population.get(), idx, axis=axis)
-        if size is None:
-            host = numpy.take(population.get(), idx[0], axis=axis)
-            return host[()] if host.ndim == 0 else cunp.asarray(host, device=population._device_str)
-        new_shape = population.shape[:axis] + shape + population.shape[axis + 1:]
-        return cunp.asarray(host.reshape(new_shape), device=population._device_str)
+            r = self._impl.choice(int(a), size, bool(replace), p, axis, bool(shuffle), None)
+            return int(r.get()[()]) if size is None else r
+        population = a if isinstance(a, cunp.ndarray) else cunp.asarray(a)
+        r = self._impl.choice(population, size, bool(replace), p, axis, bool(shuffle), None)
+        return r.get()[()] if size is None and r.ndim == 0 else r
 
 
 def default_rng(seed=None):

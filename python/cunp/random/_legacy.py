@@ -34,7 +34,8 @@ class RandomState:
     def randint(self, low, high=None, size=None, dtype=int):
         if high is None:
             low, high = 0, low
-        return self._gen.integers(low, high, size=size, dtype=dtype)
+        r = self._gen.integers(low, high, size=size, dtype=dtype)
+        return int(r) if numpy.dtype(dtype) == numpy.dtype(int) and isinstance(r, numpy.generic) else r
 
     def random_sample(self, size=None):
         return self._gen.random(size)
@@ -57,6 +58,48 @@ class RandomState:
 
     def standard_exponential(self, size=None):
         return self._gen.standard_exponential(size)
+
+    def standard_gamma(self, shape, size=None):
+        return self._gen.standard_gamma(shape, size)
+
+    def gamma(self, shape, scale=1.0, size=None):
+        return self._gen.gamma(shape, scale, size)
+
+    def beta(self, a, b, size=None):
+        return self._gen.beta(a, b, size)
+
+    def chisquare(self, df, size=None):
+        return self._gen.chisquare(df, size)
+
+    def lognormal(self, mean=0.0, sigma=1.0, size=None):
+        return self._gen.lognormal(mean, sigma, size)
+
+    def laplace(self, loc=0.0, scale=1.0, size=None):
+        return self._gen.laplace(loc, scale, size)
+
+    def logistic(self, loc=0.0, scale=1.0, size=None):
+        return self._gen.logistic(loc, scale, size)
+
+    def gumbel(self, loc=0.0, scale=1.0, size=None):
+        return self._gen.gumbel(loc, scale, size)
+
+    def weibull(self, a, size=None):
+        return self._gen.weibull(a, size)
+
+    def pareto(self, a, size=None):
+        return self._gen.pareto(a, size)
+
+    def rayleigh(self, scale=1.0, size=None):
+        return self._gen.rayleigh(scale, size)
+
+    def binomial(self, n, p, size=None):
+        return self._gen.binomial(n, p, size)
+
+    def poisson(self, lam=1.0, size=None):
+        return self._gen.poisson(lam, size)
+
+    def geometric(self, p, size=None):
+        return self._gen.geometric(p, size)
 
     def choice(self, a, size=None, replace=True, p=None):
         return self._gen.choice(a, size=size, replace=replace, p=p)
@@ -132,6 +175,62 @@ def exponential(scale=1.0, size=None):
 
 def standard_exponential(size=None):
     return get_random_state().standard_exponential(size)
+
+
+def standard_gamma(shape, size=None):
+    return get_random_state().standard_gamma(shape, size)
+
+
+def gamma(shape, scale=1.0, size=None):
+    return get_random_state().gamma(shape, scale, size)
+
+
+def beta(a, b, size=None):
+    return get_random_state().beta(a, b, size)
+
+
+def chisquare(df, size=None):
+    return get_random_state().chisquare(df, size)
+
+
+def lognormal(mean=0.0, sigma=1.0, size=None):
+    return get_random_state().lognormal(mean, sigma, size)
+
+
+def laplace(loc=0.0, scale=1.0, size=None):
+    return get_random_state().laplace(loc, scale, size)
+
+
+def logistic(loc=0.0, scale=1.0, size=None):
+    return get_random_state().logistic(loc, scale, size)
+
+
+def gumbel(loc=0.0, scale=1.0, size=None):
+    return get_random_state().gumbel(loc, scale, size)
+
+
+def weibull(a, size=None):
+    return get_random_state().weibull(a, size)
+
+
+def pareto(a, size=None):
+    return get_random_state().pareto(a, size)
+
+
+def rayleigh(scale=1.0, size=None):
+    return get_random_state().rayleigh(scale, size)
+
+
+def binomial(n, p, size=None):
+    return get_random_state().binomial(n, p, size)
+
+
+def poisson(lam=1.0, size=None):
+    return get_random_state().poisson(lam, size)
+
+
+def geometric(p, size=None):
+    return get_random_state().geometric(p, size)
 
 
 def choice(a, size=None, replace=True, p=None):

@@ -141,6 +141,87 @@ TEST(RandomGenerator, PermutationIsAPermutation) {
   for (std::int64_t i = 0; i < 1000; ++i) EXPECT_EQ(v[static_cast<std::size_t>(i)], i);
 }
 
+TEST(RandomGenerator, BinomialMomentsAndErrors) {
+  const Device cpu = Device::cpu();
+  for (const auto& [n, p] : {std::pair{20.0, 0.3}, std::pair{400.0, 0.6}, std::pair{7.0, 0.9}}) {
+    random::Generator g(11);
+    const ndarray x = g.binomial(n, p, {100000}, cpu);
+    EXPECT_EQ(x.dtype(), DType::Int64);
+    const auto v = x.to_vector<std::int64_t>();
+    double mean = 0, var = 0;
+    for (std::int64_t k : v) {
+      EXPECT_GE(k, 0);
+      EXPECT_LE(k, static_cast<std::int64_t>(n));
+      mean += static_cast<double>(k);
+    }
+    mean /= static_cast<double>(v.size());
+    for (std::int64_t k : v) var += (static_cast<double>(k) - mean) * (static_cast<double>(k) - mean);
+    var /= static_cast<double>(v.size());
+    EXPECT_NEAR(mean, n * p, 6 * std::sqrt(n * p * (1 - p) / 1e5)) << n << " " << p;
+    EXPECT_NEAR(var / (n * p * (1 - p)), 1.0, 0.03) << n << " " << p;
+  }
+  random::Generator g(1);
+  EXPECT_THROW(g.binomial(-1, 0.5, {3}), ValueError);
+  EXPECT_THROW(g.binomial(3, 1.5, {3}), ValueError);
+  EXPECT_THROW(g.binomial(3, std::nan(""), {3}), ValueError);
+  EXPECT_THROW(g.binomial(asarray<std::int64_t>({2, -1}, Device::cpu()), 0.5, {}), ValueError);
+}
+
+// Element i draws from stream i: array parameters holding the scalar give the scalar
+// result, and broadcasting follows NumPy.
+TEST(RandomGenerator, ArrayParameters) {
+  const Device cpu = Device::cpu();
+  random::Generator a(21), b(21);
+  const auto want = a.normal(1.5, 2.0, {4, 5}, {.device = cpu}).to_vector<double>();
+  const ndarray loc = full({5}, 1.5, {.device = cpu});
+  const ndarray scale = full({4, 1}, 2.0, {.device = cpu});
+  const ndarray got = b.normal(loc, scale, {});
+  EXPECT_EQ(got.shape(), (Shape{4, 5}));
+  EXPECT_EQ(got.to_vector<double>(), want);
+  EXPECT_THROW(b.normal(loc, scale, {5, 4}), ValueError);
+  EXPECT_THROW(b.normal(0.0, asarray<double>({1.0, -1.0}, cpu), {}), ValueError);
+  // Per-element integer ranges
+  const ndarray lo = asarray<std::int64_t>({0, 100, -7}, cpu);
+  const ndarray hi = asarray<std::int64_t>({2, 101, -3}, cpu);
+  const auto v = b.integers(lo, hi, {1000, 3}).to_vector<std::int64_t>();
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    const std::int64_t l[] = {0, 100, -7}, h[] = {2, 101, -3};
+    EXPECT_GE(v[i], l[i % 3]);
+    EXPECT_LT(v[i], h[i % 3]);
+  }
+  EXPECT_THROW(b.integers(lo, asarray<std::int64_t>({2, 100, 0}, cpu), {}), ValueError);
+  EXPECT_THROW(b.integers(lo, 300, {}, {.dtype = DType::UInt8}), ValueError);
+}
+
+TEST(RandomGenerator, ShufflePermutedChoice) {
+  const Device cpu = Device::cpu();
+  random::Generator g(31);
+  ndarray x = arange(12, {.device = cpu}).reshape({3, 4});
+  g.shuffle(x, 1);
+  const auto s = x.to_vector<std::int64_t>();
+  for (int r = 0; r < 3; ++r)
+    for (int c = 0; c < 4; ++c) EXPECT_EQ(s[static_cast<std::size_t>(r * 4 + c)], s[static_cast<std::size_t>(c)] + 4 * r);
+  const auto pm = g.permuted(arange(12, {.device = cpu}).reshape({3, 4}), 1).to_vector<std::int64_t>();
+  for (int r = 0; r < 3; ++r) {
+    std::vector<std::int64_t> row(pm.begin() + r * 4, pm.begin() + r * 4 + 4);
+    std::sort(row.begin(), row.end());
+    for (int c = 0; c < 4; ++c) EXPECT_EQ(row[static_cast<std::size_t>(c)], 4 * r + c);
+  }
+  const ndarray c = g.choice(10, {6}, {.replace = false, .device = cpu});
+  auto cv = c.to_vector<std::int64_t>();
+  std::sort(cv.begin(), cv.end());
+  EXPECT_EQ(std::unique(cv.begin(), cv.end()), cv.end());
+  const ndarray w = g.choice(3, {30000}, {.p = asarray<double>({0.2, 0.5, 0.3}, cpu), .device = cpu});
+  std::vector<double> freq(3);
+  for (std::int64_t k : w.to_vector<std::int64_t>()) freq[static_cast<std::size_t>(k)] += 1.0 / 30000;
+  EXPECT_NEAR(freq[0], 0.2, 0.015);
+  EXPECT_NEAR(freq[1], 0.5, 0.015);
+  const ndarray cols = g.choice(arange(12, {.device = cpu}).reshape({3, 4}), {5}, {.axis = 1});
+  EXPECT_EQ(cols.shape(), (Shape{3, 5}));
+  EXPECT_THROW(g.choice(3, {}, {.p = asarray<double>({0.5, 0.6, 0.1}, cpu)}), ValueError);
+  EXPECT_THROW(g.choice(3, {5}, {.replace = false}), ValueError);
+}
+
 // The random program of the built-in list (every distribution x dtype x words
 // variant) compiles with NVRTC; the full NvrtcBuiltin test covers it too.
 TEST(RandomNvrtc, KernelsCompileForSm90) {
