@@ -9,6 +9,7 @@
 #include "core/copy.hpp"
 #include "core/dispatch.hpp"
 #include "cunp/error.hpp"
+#include "cunp/ufunc.hpp"
 #include "cuda/range.hpp"
 #include "cuda/runtime.hpp"
 #include "ops/cast.h"
@@ -263,48 +264,44 @@ ndarray diag(const ndarray& v, std::int64_t k) {
   throw ValueError("Input must be 1- or 2-d.");
 }
 
-ndarray tri(std::int64_t n, std::optional<std::int64_t> m, std::int64_t k, ArrayOptions o) {
-  const std::int64_t cols = m.value_or(n);
-  const DType dt = o.dtype.value_or(DType::Float64);
-  ndarray flat = generate(n * cols, dt, Device::cpu(), [&](std::int64_t i) {
-    return Scalar(i % cols <= i / cols + k ? 1 : 0);
-  });
-  const Device dev = resolve(o.device);
-  ndarray a = flat.reshape({n, cols});
-  return dev.is_cpu() ? a : a.to(dev);
-}
-
 namespace {
 
-// Zeroes, row by row, the part of each matrix of `a` (last two axes) that `keep`
-// excludes: columns [lo, hi) of row i are cleared.
-template <typename Cols>
-ndarray clear_rows(const ndarray& m, Cols&& cleared_cols) {
+// The (rows, cols) mask j <= i + k, computed on `dev` by one broadcast comparison of
+// two aranges (no per-element host work, nothing sized rows*cols on the host).
+ndarray lower_mask(std::int64_t rows, std::int64_t cols, std::int64_t k, Device dev) {
+  const ArrayOptions index{.dtype = DType::Int64, .device = dev};
+  const ndarray i = arange(Scalar(std::int64_t{0}), Scalar(rows), Scalar(std::int64_t{1}), index).reshape({rows, 1});
+  const ndarray j = arange(Scalar(std::int64_t{0}), Scalar(cols), Scalar(std::int64_t{1}), index);
+  // j - i <= k rather than j <= i + k: no overflow for any k.
+  return less_equal(subtract(j, i), Scalar(k));
+}
+
+// NumPy's mask-and-where: keeps m where `keep` (a (rows, cols) mask, broadcast over the
+// leading axes) holds and zero elsewhere, in m's dtype.
+ndarray where_mask(const ndarray& m, bool lower, std::int64_t k) {
   if (m.ndim() == 0) throw ValueError("tril/triu requires an array of at least one dimension");
-  // A 1-d input is broadcast to a square matrix, as NumPy's mask-and-where does.
-  ndarray out = m.ndim() == 1 ? m.broadcast_to({m.shape()[0], m.shape()[0]}).copy() : m.copy(Order::K);
-  const int nd = out.ndim();
-  const std::int64_t rows = out.shape()[nd - 2], cols = out.shape()[nd - 1];
-  for (std::int64_t i = 0; i < rows; ++i) {
-    auto [lo, hi] = cleared_cols(i);
-    lo = std::clamp<std::int64_t>(lo, 0, cols);
-    hi = std::clamp<std::int64_t>(hi, 0, cols);
-    if (lo >= hi) continue;
-    std::vector<Index> idx = {ellipsis, i, slice(lo, hi)};
-    detail::fill_elements(out.view(idx), Scalar(0));
-  }
-  return out;
+  // A 1-d input is broadcast to a square matrix, as NumPy's does.
+  const ndarray mm = m.ndim() == 1 ? m.broadcast_to({m.shape()[0], m.shape()[0]}) : m;
+  const std::int64_t rows = mm.shape()[mm.ndim() - 2], cols = mm.shape()[mm.ndim() - 1];
+  const ndarray below = lower_mask(rows, cols, lower ? k : k - 1, mm.device());
+  const ndarray keep = lower ? below : logical_not(below);
+  return where(keep, mm, zeros({}, {.dtype = mm.dtype(), .device = mm.device()}));
 }
 
 }  // namespace
 
-ndarray tril(const ndarray& m, std::int64_t k) {
-  return clear_rows(m, [k](std::int64_t i) { return std::pair<std::int64_t, std::int64_t>(i + k + 1, INT64_MAX); });
+ndarray tri(std::int64_t n, std::optional<std::int64_t> m, std::int64_t k, ArrayOptions o) {
+  const std::int64_t cols = m.value_or(n);
+  const DType dt = o.dtype.value_or(DType::Float64);
+  const Device dev = resolve(o.device);
+  // NumPy's tri builds its mask from aranges, so a negative size gives an empty axis.
+  const ndarray mask = lower_mask(std::max<std::int64_t>(n, 0), std::max<std::int64_t>(cols, 0), k, dev);
+  return dt == DType::Bool ? mask : mask.astype(dt);
 }
 
-ndarray triu(const ndarray& m, std::int64_t k) {
-  return clear_rows(m, [k](std::int64_t i) { return std::pair<std::int64_t, std::int64_t>(0, i + k); });
-}
+ndarray tril(const ndarray& m, std::int64_t k) { return where_mask(m, true, k); }
+
+ndarray triu(const ndarray& m, std::int64_t k) { return where_mask(m, false, k); }
 
 ndarray from_host(const void* data, DType dtype, const Shape& shape, std::optional<Device> device) {
   ndarray a = empty_on(shape, dtype, Order::C, resolve(device));
