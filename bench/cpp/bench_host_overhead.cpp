@@ -59,9 +59,33 @@ double time_per_call(const std::function<void()>& body, const Options& opt, cons
   return n % 2 ? per_call[n / 2] : 0.5 * (per_call[n / 2 - 1] + per_call[n / 2]);
 }
 
-void report(const char* name, double us, const Options& opt, const cunp::Device& device) {
-  std::printf("CUNP_BENCH name=%s us_per_call=%.4f calls=%ld device=%s\n", name, us, opt.calls,
-              device.str().c_str());
+// Host time to issue a burst of calls, and time until the device finished them, per
+// call (medians over a few bursts). A burst is short enough not to fill the launch
+// queue, so issue < done means the device, not the host, sets the pace.
+struct Burst {
+  double issue_us = 0, done_us = 0;
+};
+Burst time_burst(const std::function<void()>& body, const cunp::Device& device) {
+  constexpr int kCalls = 256, kBursts = 9;
+  std::vector<double> issue, done;
+  for (int r = 0; r < kBursts; ++r) {
+    synchronize(device);
+    const auto t0 = std::chrono::steady_clock::now();
+    for (int i = 0; i < kCalls; ++i) body();
+    const auto t1 = std::chrono::steady_clock::now();
+    synchronize(device);
+    const auto t2 = std::chrono::steady_clock::now();
+    issue.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count() / kCalls);
+    done.push_back(std::chrono::duration<double, std::micro>(t2 - t0).count() / kCalls);
+  }
+  std::sort(issue.begin(), issue.end());
+  std::sort(done.begin(), done.end());
+  return {issue[kBursts / 2], done[kBursts / 2]};
+}
+
+void report(const char* name, double us, const Options& opt, const cunp::Device& device, const Burst& burst) {
+  std::printf("CUNP_BENCH name=%s us_per_call=%.4f calls=%ld device=%s burst_issue_us=%.3f burst_done_us=%.3f\n",
+              name, us, opt.calls, device.str().c_str(), burst.issue_us, burst.done_us);
   std::fflush(stdout);
 }
 
@@ -135,7 +159,8 @@ int main(int argc, char** argv) {
     const cunp::ndarray a = cunp::from_host(values.data(), cunp::DType::Float32, {1000}, device);
     synchronize(device);
     auto run = [&](const char* name, const std::function<void()>& body) {
-      if (opt.only.empty() || opt.only == name) report(name, time_per_call(body, opt, device), opt, device);
+      if (opt.only.empty() || opt.only == name)
+        report(name, time_per_call(body, opt, device), opt, device, time_burst(body, device));
     };
 
     run("cpp_small_empty", [&] { auto r = cunp::empty({1000}, f32); escape(r); });
@@ -149,6 +174,12 @@ int main(int argc, char** argv) {
     cunp::ndarray c = cunp::empty({1000}, f32);
     const cunp::UfuncOptions into_c{.out = {c}};
     run("cpp_small_add_out", [&] { cunp::add(a, b, into_c); });
+    // Pieces of the above, to place the time: a fill launch into an existing array (no
+    // allocation, no ufunc dispatch), a unary ufunc into an existing array, a cast.
+    run("cpp_small_fill_inplace", [&] { c.fill(cunp::Scalar(0.0f)); });
+    const cunp::UfuncOptions into_c1{.out = {c}};
+    run("cpp_small_negative_out", [&] { cunp::negative(a, into_c1); });
+    run("cpp_small_astype", [&] { auto r = a.astype(cunp::DType::Float64); escape(r); });
 
     // The copies must have produced the input: check one, element by element.
     const std::vector<float> back = a.copy().to_vector<float>();
