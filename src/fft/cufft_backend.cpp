@@ -89,8 +89,15 @@ class CufftPlan final : public Plan {
     // A plan holds one stream and one work area: concurrent callers take turns for the
     // few microseconds of binding and enqueuing.
     std::lock_guard lock(mutex_);
-    CUNP_CUFFT_CHECK(cufftSetStream(handle_, cuda::current_stream_handle()));
-    if (work) CUNP_CUFFT_CHECK(cufftSetWorkArea(handle_, work->data()));
+    // Bound only when they change: a small transform's host time is mostly these calls.
+    if (const cudaStream_t stream = cuda::current_stream_handle(); stream != bound_stream_) {
+      CUNP_CUFFT_CHECK(cufftSetStream(handle_, stream));
+      bound_stream_ = stream;
+    }
+    if (work && work->data() != bound_work_) {
+      CUNP_CUFFT_CHECK(cufftSetWorkArea(handle_, work->data()));
+      bound_work_ = work->data();
+    }
     const int dir = key_.forward ? CUFFT_FORWARD : CUFFT_INVERSE;
     switch (cufft_type(key_)) {
       case CUFFT_C2C:
@@ -123,6 +130,8 @@ class CufftPlan final : public Plan {
  private:
   int device_;
   PlanKey key_;
+  cudaStream_t bound_stream_ = nullptr;  // what cufftSetStream / cufftSetWorkArea last set
+  void* bound_work_ = nullptr;
   cufftHandle handle_ = 0;
   std::size_t work_size_ = 0;
   std::mutex mutex_;
