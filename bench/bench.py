@@ -925,6 +925,31 @@ gpu_case("svd_f32_2048", lambda xp, d: functools.partial(xp.linalg.svd, d.custom
          target=RatioAtLeast(1.5), requires=("linalg.svd",), check=_svd_check, repeats=3, warmup=1,
          note="full_matrices=True, U, S and Vh")
 
+
+def _svd_driver_setup(driver):
+    """cunp's svd of the 2048^2 matrix with one cuSOLVER routine forced for the call."""
+    def setup(xp, d):
+        a = d.custom("gen_svd", _GEN_SVD)
+
+        def run():
+            xp.linalg._set_svd_driver(driver)
+            try:
+                return xp.linalg.svd(a)
+            finally:
+                xp.linalg._set_svd_driver("auto")
+        return run
+    return setup
+
+
+# Note [SVD drivers] (docs/linalg.md): the rows that pick svd's default routine by
+# measurement; CuPy runs its own (gesvd) in each.
+for _drv in ("gesvd", "gesvdj", "gesvdp"):
+    gpu_case("svd_f32_2048_" + _drv, cunp=_svd_driver_setup(_drv),
+             cupy=lambda xp, d: functools.partial(xp.linalg.svd, d.custom("gen_svd", _GEN_SVD)),
+             target=NoTarget(), requires=("linalg.svd",), check=_svd_check, repeats=2 if _drv == "gesvdj" else 3,
+             warmup=1, note="cunp forced to cusolver " + _drv + " (CUNP_SVD_DRIVER); picks the default")
+
+
 # -- issue 7: FFT ---------------------------------------------------------------------------
 group("fft")
 N_FFT2 = 4096

@@ -61,9 +61,33 @@ ndarray roll(const ndarray& a, std::span<const std::int64_t> shift, std::optiona
 // np.resize: repeats the data cyclically to fill `shape`.
 ndarray resize(const ndarray& a, const Shape& shape);
 
-// np.pad with mode "constant" (constant_values), "edge", "reflect", "symmetric" or
-// "wrap"; pad_width[i] = {before, after} for axis i.
+// np.pad with mode "constant" (constant_values), "edge", "reflect", "symmetric",
+// "wrap", "linear_ramp" (end_values), "maximum", "mean", "median", "minimum"
+// (stat_length) or "empty"; pad_width[i] = {before, after} for axis i.
 ndarray pad(const ndarray& a, std::span<const std::pair<std::int64_t, std::int64_t>> pad_width,
             std::string_view mode = "constant", double constant_value = 0.0);
+
+// The per-axis options of np.pad: each list is empty (the default), one pair (every
+// axis) or one pair per axis.
+struct PadOptions {
+  std::vector<std::pair<double, double>> constant_values;  // "constant"; default 0
+  std::vector<std::pair<double, double>> end_values;       // "linear_ramp"; default 0
+  // "maximum", "mean", "median", "minimum": how many edge values the statistic uses on each
+  // side; nullopt (the default) uses the whole axis.
+  std::vector<std::pair<std::optional<std::int64_t>, std::optional<std::int64_t>>> stat_length;
+};
+ndarray pad(const ndarray& a, std::span<const std::pair<std::int64_t, std::int64_t>> pad_width,
+            std::string_view mode, const PadOptions& options);
+
+// np.trim_zeros: strips leading ("f") and/or trailing ("b") zeros along `axis` (every
+// axis when nullopt); a view.
+ndarray trim_zeros(const ndarray& filt, std::string_view trim = "fb", std::optional<std::vector<int>> axis = std::nullopt);
+// np.insert with a scalar `obj`: `values` inserted as one block before `index`.
+ndarray insert(const ndarray& arr, std::int64_t index, const ndarray& values, std::optional<int> axis = std::nullopt);
+// np.insert with a sequence `obj`: values[i] inserted before indices[i] (stable order).
+ndarray insert(const ndarray& arr, std::span<const std::int64_t> indices, const ndarray& values,
+               std::optional<int> axis = std::nullopt);
+// np.delete (a C++ keyword, hence the underscore): arr without the given positions.
+ndarray delete_(const ndarray& arr, std::span<const std::int64_t> indices, std::optional<int> axis = std::nullopt);
 
 }  // namespace cunp

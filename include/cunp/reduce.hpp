@@ -1,13 +1,16 @@
 // cunp/reduce.hpp — reductions with NumPy's names: sum, prod, mean, var, std, min,
-// max, argmin, argmax, any, all, ptp, count_nonzero and the nan* variants. Results
-// are arrays (0-d for full reductions); nothing synchronizes.
+// max, argmin, argmax, any, all, ptp, count_nonzero and the nan* variants; the scans
+// cumsum, cumprod, nancumsum, nancumprod and diff; ufunc.reduce / ufunc.accumulate.
+// Results are arrays (0-d for full reductions); nothing synchronizes.
 #pragma once
 
 #include <initializer_list>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 #include "cunp/ndarray.hpp"
+#include "cunp/scalar.hpp"
 
 namespace cunp {
 
@@ -29,12 +32,18 @@ class Axes {
 // Options of the reductions. `dtype` sets the accumulator and result dtype; `out`
 // receives the result (shape as the result's, any dtype: cast unsafely, as NumPy's
 // reductions do) and is returned. `ddof` is used by var/std (and nanvar/nanstd) only.
+// `initial` starts each reduction (sum, prod, min, max, nansum, nanprod, nanmin,
+// nanmax; it makes min/max of an empty slice valid); `where` (a bool array that
+// broadcasts to the input) selects the elements that take part (sum, prod, min, max
+// with `initial`, any, all, mean, var, std and the nan* variants), as NumPy's.
 struct ReduceOptions {
   Axes axis = {};
   bool keepdims = false;
   std::optional<DType> dtype;
   std::optional<ndarray> out;
   int ddof = 0;
+  std::optional<Scalar> initial;
+  std::optional<ndarray> where;
 };
 
 // Options of argmin/argmax (NumPy allows one axis or None there).
@@ -82,5 +91,53 @@ ndarray nanmax(const ndarray& a, const ReduceOptions& options = {});
 ndarray nanmean(const ndarray& a, const ReduceOptions& options = {});
 ndarray nanvar(const ndarray& a, const ReduceOptions& options = {});
 ndarray nanstd(const ndarray& a, const ReduceOptions& options = {});
+
+// ---- scans
+
+// Options of the scans. `axis` empty: the input is flattened (C order) and the result
+// is 1-d. `dtype` sets the accumulator and result dtype; `out` (the result's shape,
+// any dtype: cast unsafely) receives the result and is returned.
+struct ScanOptions {
+  std::optional<int> axis;
+  std::optional<DType> dtype;
+  std::optional<ndarray> out;
+};
+
+// np.cumsum / np.cumprod: the dtype rules of sum (bool and signed integers accumulate
+// in int64, unsigned in uint64); float16 accumulates in float32 and each output is
+// rounded to float16 (NumPy rounds every partial sum, so cunp is the more accurate).
+// Sums are sequential along each line on the CPU (bit-identical to NumPy's for
+// float32/float64) and a blocked scan on the GPU (agrees to rounding).
+ndarray cumsum(const ndarray& a, const ScanOptions& options = {});
+ndarray cumprod(const ndarray& a, const ScanOptions& options = {});
+// np.nancumsum / np.nancumprod: NaN reads as 0 / 1 (integers: as cumsum/cumprod).
+ndarray nancumsum(const ndarray& a, const ScanOptions& options = {});
+ndarray nancumprod(const ndarray& a, const ScanOptions& options = {});
+
+// Options of diff (np.diff's n, axis, prepend, append).
+struct DiffOptions {
+  int n = 1;
+  int axis = -1;
+  std::optional<ndarray> prepend;
+  std::optional<ndarray> append;
+};
+// np.diff: the n-th discrete difference along `axis` (bool: not_equal, as NumPy).
+// `prepend`/`append` are broadcast to the input's shape with extent 1 along `axis`
+// when they are 0-d. ValueError for 0-d input or a negative n.
+ndarray diff(const ndarray& a, const DiffOptions& options = {});
+
+// ---- ufunc.reduce / ufunc.accumulate
+
+// `ufunc.reduce(a, axis, dtype, out, keepdims, initial, where)` for the ufuncs with a
+// reduction: add, multiply, maximum, minimum, fmax, fmin, logical_and, logical_or,
+// logical_xor, bitwise_and, bitwise_or, bitwise_xor. `options.axis` as given (the
+// Python layer applies NumPy's default axis=0). ValueError for other ufunc names
+// ("reduce only supported for binary functions" for unary ones, NotImplementedError
+// for binary ufuncs cunp does not reduce), TypeError when the ufunc has no loop for
+// the dtype (bitwise_and of floats).
+ndarray ufunc_reduce(std::string_view ufunc, const ndarray& a, const ReduceOptions& options = {});
+// `ufunc.accumulate(a, axis, dtype, out)` for the same ufuncs; `options.axis` empty
+// means 0 (NumPy's default; it refuses None for arrays of more than one dimension).
+ndarray ufunc_accumulate(std::string_view ufunc, const ndarray& a, const ScanOptions& options = {});
 
 }  // namespace cunp

@@ -11,15 +11,23 @@ from cunp._core import empty, zeros, ones, full, empty_like, zeros_like, ones_li
 from cunp._core import arange, linspace, logspace, eye, identity, tri
 from cunp._core import empty_pinned, zeros_pinned
 from cunp import cuda
-from cunp._kernel import ElementwiseKernel
+from cunp._kernel import ElementwiseKernel, ReductionKernel
 from cunp._reductions import *  # noqa: F401,F403 - sum, mean, ... (their module lists them)
+from cunp._statistics import *  # noqa: F401,F403 - median, quantile, histogram, ...
 from cunp import fft, linalg, random  # noqa: F401
 from cunp._linalg_top import matmul, dot, vdot, inner, outer, tensordot, trace  # noqa: F401
+from cunp._linalg_top import einsum, einsum_path, kron, cross  # noqa: F401
 from cunp._core import take, put, nonzero, flatnonzero, argwhere, compress, take_along_axis  # noqa: F401
+from cunp._core import (  # noqa: F401 - index routines
+    put_along_axis, extract, choose, select, place, putmask, diag_indices, diag_indices_from, tril_indices,
+    tril_indices_from, triu_indices, triu_indices_from, indices, ix_, ravel_multi_index, unravel_index,
+)
+from cunp._sorting import *  # noqa: F401,F403 - sort, argsort, unique, isin, ... (its module lists them)
 from cunp._manipulation import (  # noqa: F401
     moveaxis, swapaxes, rollaxis, expand_dims, squeeze, atleast_1d, atleast_2d, atleast_3d,
     flip, fliplr, flipud, rot90, broadcast_arrays, concatenate, stack, vstack, hstack, dstack,
     column_stack, append, split, array_split, hsplit, vsplit, dsplit, tile, repeat, roll, resize, pad,
+    trim_zeros, insert, delete,
 )
 from cunp._ufuncs import *  # noqa: F401,F403 - every ufunc: add, sin, ...
 from cunp._ufuncs import (

@@ -1,4 +1,4 @@
-"""User-defined GPU kernels (CuPy's ``ElementwiseKernel``)."""
+"""User-defined GPU kernels (CuPy's ``ElementwiseKernel`` and ``ReductionKernel``)."""
 from collections import namedtuple
 
 from cunp import _core
@@ -73,3 +73,69 @@ class ElementwiseKernel(_core._ElementwiseKernel):
             self.name,
             ", ".join(("raw " if p.raw else "") + p.type + " " + p.name for p in self.in_params),
             ", ".join(("raw " if p.raw else "") + p.type + " " + p.name for p in self.out_params))
+
+
+class ReductionKernel(_core._ReductionKernel):
+    """User-defined reduction kernel (CuPy's ``ReductionKernel``).
+
+    ``in_params`` and ``out_params`` use ElementwiseKernel's syntax and type placeholders
+    (``raw`` parameters are not supported). For each output element the non-raw inputs,
+    broadcast together, are mapped by ``map_expr`` over the reduced axes, combined with
+    ``reduce_expr`` (an expression of ``a`` and ``b``, which should be associative and
+    commutative) starting from ``identity`` (a CUDA expression; None or '' for none),
+    and ``post_map_expr`` (a statement of ``a`` and the output names) writes the result.
+
+    Args:
+        in_params (str), out_params (str), map_expr (str), reduce_expr (str),
+        post_map_expr (str), identity (str or None), name (str): as CuPy's.
+        reduce_type (str): the C++ type of ``a`` and ``b``; default: the first output's.
+        reduce_dims (bool): accepted for compatibility.
+        preamble (str): code placed before the kernel, after the placeholder typedefs.
+        options (tuple of str): extra NVRTC options.
+
+    Calling it, ``kernel(*inputs[, *outputs], axis=None, keepdims=False, out=None,
+    stream=None)``, reduces over ``axis`` (None: all axes) and returns the output (a
+    tuple when there are several). Arrays must be on a CUDA device.
+    """
+
+    def __init__(self, in_params, out_params, map_expr, reduce_expr, post_map_expr, identity,
+                 name="reduce_kernel", reduce_type=None, reduce_dims=True, preamble="", options=()):
+        if isinstance(options, str):
+            options = (options,)
+        super().__init__(in_params, out_params, map_expr, reduce_expr, post_map_expr,
+                         "" if identity is None else str(identity), name,
+                         "" if reduce_type is None else str(reduce_type), bool(reduce_dims),
+                         preamble, [str(o) for o in options])
+        self.__name__ = name
+
+    def __call__(self, *args, **kwargs):
+        outs = list(self._call(*args, **kwargs))
+        # Given outputs come back as the very objects passed (as CuPy returns them).
+        given = list(args[self.nin:])
+        if kwargs.get("out") is not None:
+            given = [kwargs["out"]]
+        for i, g in enumerate(given):
+            outs[i] = g
+        return outs[0] if len(outs) == 1 else tuple(outs)
+
+    @property
+    def in_params(self):
+        return tuple(ParameterInfo(**p) for p in self._in_params)
+
+    @property
+    def out_params(self):
+        return tuple(ParameterInfo(**p) for p in self._out_params)
+
+    @property
+    def params(self):
+        return self.in_params + self.out_params
+
+    def __repr__(self):
+        return "<cunp.ReductionKernel %r: (%s) -> (%s)>" % (
+            self.name, ", ".join(p.type + " " + p.name for p in self.in_params),
+            ", ".join(p.type + " " + p.name for p in self.out_params))
+
+
+# CuPy also exposes the kernel classes from its core module (cupy._core.ReductionKernel).
+_core.ElementwiseKernel = ElementwiseKernel
+_core.ReductionKernel = ReductionKernel

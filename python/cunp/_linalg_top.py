@@ -7,7 +7,7 @@ import numpy as _numpy
 from cunp import _core
 from cunp._core import ndarray
 
-__all__ = ["matmul", "dot", "vdot", "inner", "outer", "tensordot", "trace"]
+__all__ = ["matmul", "dot", "vdot", "inner", "outer", "tensordot", "trace", "einsum", "einsum_path", "kron", "cross"]
 
 
 def _cast(result, dtype):
@@ -85,14 +85,67 @@ def trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None):
     return r
 
 
-def _imatmul(self, other):
-    _core._matmul(self, other, self)
-    return self
+def _sublist_subscripts(sub):
+    """An interleaved-form subscript list (ints 0..51 and Ellipsis) as letters."""
+    out = []
+    for s in sub:
+        if s is Ellipsis:
+            out.append("...")
+        elif isinstance(s, numbers.Integral) and 0 <= int(s) < 52:
+            s = int(s)
+            out.append(chr(ord("A") + s) if s < 26 else chr(ord("a") + s - 26))
+        else:
+            raise ValueError("subscript is not within the valid range [0, 52)")
+    return "".join(out)
 
 
-ndarray.__matmul__ = lambda self, other: _core._matmul(self, other, None)
-ndarray.__rmatmul__ = lambda self, other: _core._matmul(other, self, None)
-ndarray.__imatmul__ = _imatmul
+def _einsum_args(operands):
+    if not operands:
+        raise ValueError("No input operands")
+    if isinstance(operands[0], str):
+        return operands[0], list(operands[1:])
+    # the interleaved form: op0, sublist0, op1, sublist1, ..., [sublistout]
+    ops = list(operands[0::2])
+    subs = [_sublist_subscripts(s) for s in operands[1::2]]
+    out = None
+    if len(operands) % 2 == 1 and len(operands) > 1:
+        out = _sublist_subscripts(ops.pop())
+    subscripts = ",".join(subs) + ("->" + out if out is not None else "")
+    return subscripts, ops
+
+
+def einsum(*operands, out=None, optimize=False, dtype=None, order="K", casting="safe"):
+    """numpy.einsum: string or interleaved subscripts, implicit or explicit output,
+    '...' and repeated labels. Operands are contracted pairwise, left to right, through
+    batched matmul; `optimize` is accepted (the written order is kept)."""
+    subscripts, ops = _einsum_args(operands)
+    from cunp._array import asarray
+
+    ops = [x if isinstance(x, ndarray) else asarray(x) for x in ops]
+    r = _core._einsum(subscripts, ops, dtype, out, casting)
+    return r if out is None else out
+
+
+def einsum_path(*operands, optimize="greedy", einsum_call=False):
+    """numpy.einsum_path, computed by NumPy from the operands' shapes (the path depends
+    only on shapes; cunp.einsum itself contracts left to right)."""
+    subscripts, ops = _einsum_args(operands)
+    shaped = [_numpy.broadcast_to(_numpy.zeros((), x.dtype), x.shape) if hasattr(x, "shape") else x
+              for x in ops]
+    return _numpy.einsum_path(subscripts, *shaped, optimize=optimize)
+
+
+def kron(a, b):
+    """numpy.kron: the Kronecker product."""
+    return _core._kron(a, b)
+
+
+def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
+    """numpy.cross of 2- or 3-component vectors."""
+    return _core._cross(a, b, int(axisa), int(axisb), int(axisc), None if axis is None else int(axis))
+
+
+# ndarray.__matmul__, __rmatmul__ and __imatmul__ are bound in C++ (linalg_py.cpp).
 ndarray.dot = lambda self, b, out=None: dot(self, b, out)
 ndarray.trace = lambda self, offset=0, axis1=0, axis2=1, dtype=None, out=None: trace(
     self, offset, axis1, axis2, dtype, out)

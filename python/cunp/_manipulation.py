@@ -5,14 +5,17 @@ import numpy as _numpy
 
 from cunp import _core
 from cunp._array import asarray, ndarray
+from cunp._array import diagonal as _diagonal
 
 from cunp._core import (  # noqa: F401 - re-exported
     moveaxis, swapaxes, rollaxis, expand_dims, squeeze, atleast_1d, atleast_2d, atleast_3d,
     flip, fliplr, flipud, rot90, broadcast_arrays, concatenate, stack, vstack, hstack, dstack,
     column_stack, append, split, array_split, hsplit, vsplit, dsplit, tile, repeat, roll, resize,
+    trim_zeros,
 )
 
-_PAD_MODES = ("constant", "edge", "reflect", "symmetric", "wrap")
+_PAD_MODES = ("constant", "edge", "reflect", "symmetric", "wrap", "linear_ramp", "maximum", "mean", "median",
+              "minimum", "empty")
 
 
 def _pad_widths(pad_width, ndim):
@@ -26,23 +29,113 @@ def _pad_widths(pad_width, ndim):
     return [(int(b), int(a)) for b, a in w]
 
 
+def _pairs(value, ndim, name, cast=float):
+    """NumPy's per-axis forms: v, (v,), (before, after), ((b0, a0), (b1, a1), ...)."""
+    if value is None:
+        return [(None, None)] * ndim
+    w = _numpy.asarray(value, dtype=object)
+    try:
+        w = _numpy.broadcast_to(w, (ndim, 2)) if w.ndim < 2 or w.shape == (1, 2) else w
+    except ValueError:
+        raise ValueError("operands could not be broadcast together with remapped shapes") from None
+    if w.shape != (ndim, 2):
+        raise ValueError("%s must have one (before, after) pair per axis" % name)
+    return [tuple(None if x is None else cast(x) for x in pair) for pair in w]
+
+
+def _number(x):
+    if isinstance(x, ndarray):
+        x = x.item()
+    if isinstance(x, complex) or (isinstance(x, _numpy.generic) and _numpy.iscomplexobj(x)):
+        raise NotImplementedError("complex constant_values/end_values are not available yet")
+    if not isinstance(x, (numbers.Number, _numpy.generic)):
+        raise TypeError("pad values must be numbers")
+    return float(x)
+
+
+def _length(x):
+    if x is None:
+        return None
+    v = int(x)
+    if v < 0:
+        raise ValueError("index can't contain negative values")
+    return v
+
+
 def pad(array, pad_width, mode="constant", **kwargs):
-    """np.pad for the modes constant (constant_values), edge, reflect, symmetric, wrap."""
+    """np.pad for the modes constant (constant_values), edge, reflect, symmetric, wrap,
+    linear_ramp (end_values), maximum/mean/median/minimum (stat_length) and empty."""
     a = asarray(array)
     if callable(mode) or mode not in _PAD_MODES:
         raise NotImplementedError("pad mode %r is not available yet (supported: %s)" % (mode, ", ".join(_PAD_MODES)))
-    allowed = {"constant": {"constant_values"}, "reflect": {"reflect_type"}, "symmetric": {"reflect_type"}}
+    allowed = {"constant": {"constant_values"}, "reflect": {"reflect_type"}, "symmetric": {"reflect_type"},
+               "linear_ramp": {"end_values"}, "maximum": {"stat_length"}, "mean": {"stat_length"},
+               "median": {"stat_length"}, "minimum": {"stat_length"}}
     unexpected = set(kwargs) - allowed.get(mode, set())
     if unexpected:
         raise ValueError("unsupported keyword arguments for mode '%s': %s" % (mode, unexpected))
     if kwargs.get("reflect_type", "even") != "even":
         raise NotImplementedError("reflect_type='odd' is not available yet")
     widths = _pad_widths(pad_width, a.ndim)
-    value = kwargs.get("constant_values", 0)
-    if not isinstance(value, numbers.Number) or isinstance(value, complex):
-        raise NotImplementedError("constant_values must be one real number for now")
-    return _core._pad(a, widths, mode, float(value))
+    constant = _pairs(kwargs.get("constant_values", 0), a.ndim, "constant_values", _number)
+    ends = _pairs(kwargs.get("end_values", 0), a.ndim, "end_values", _number)
+    stats = _pairs(kwargs.get("stat_length"), a.ndim, "stat_length", _length)
+    return _core._pad_options(a, widths, mode, constant, ends, stats)
+
+
+def _index_list(obj, n):
+    """insert/delete's obj as a list of ints (a slice expanded over an axis of n)."""
+    if isinstance(obj, slice):
+        return list(range(*obj.indices(n)))
+    if isinstance(obj, ndarray):
+        obj = obj.get()
+    idx = _numpy.asarray(obj)
+    if idx.size == 0 and not isinstance(obj, _numpy.ndarray):
+        idx = idx.astype(_numpy.intp)
+    if idx.dtype.kind == "b":
+        raise IndexError("boolean arrays as obj are not supported here")
+    if idx.dtype.kind not in "iu":
+        raise IndexError("arrays used as indices must be of integer (or boolean) type")
+    return [int(i) for i in idx.ravel()]
+
+
+def _axis_length(a, axis):
+    if axis is None:
+        return a.size
+    return a.shape[axis % a.ndim] if a.ndim else 0
+
+
+def insert(arr, obj, values, axis=None):
+    """np.insert: values inserted before the given indices (a scalar obj inserts one block)."""
+    a = asarray(arr)
+    n = _axis_length(a, axis)
+    v = asarray(values, device=a.device, dtype=a.dtype)
+    if isinstance(obj, (bool, _numpy.bool_)):
+        raise IndexError("boolean obj is not supported by insert")
+    if isinstance(obj, numbers.Integral) or (isinstance(obj, (ndarray, _numpy.ndarray)) and obj.ndim == 0):
+        return _core._insert(a, True, [int(obj)], v, axis)
+    if not isinstance(obj, slice) and _numpy.ndim(obj if not isinstance(obj, ndarray) else obj.get()) > 1:
+        raise ValueError("index array argument obj to insert must be one dimensional or scalar")
+    return _core._insert(a, False, _index_list(obj, n), v, axis)
+
+
+def delete(arr, obj, axis=None):
+    """np.delete: arr without the positions obj (int, slice, integer or boolean array)."""
+    a = asarray(arr)
+    n = _axis_length(a, axis)
+    if not isinstance(obj, slice):
+        host = obj.get() if isinstance(obj, ndarray) else obj
+        mask = _numpy.asarray(host)
+        if mask.dtype.kind == "b" and not isinstance(host, (bool, _numpy.bool_)):
+            if mask.shape != (n,):
+                raise ValueError("boolean array argument obj to delete must be one dimensional and match the axis "
+                                 "length of %d" % n)
+            return _core._delete(a, [int(i) for i in _numpy.flatnonzero(mask)], axis)
+    return _core._delete(a, _index_list(obj, n), axis)
 
 
 ndarray.swapaxes = lambda self, axis1, axis2: _core.swapaxes(self, axis1, axis2)
+ndarray.compress = lambda self, condition, axis=None: _core.compress(condition, self, axis)
+ndarray.choose = lambda self, choices, out=None, mode="raise": _core.choose(self, choices, out, mode)
+ndarray.diagonal = lambda self, offset=0, axis1=0, axis2=1: _diagonal(self, offset, axis1, axis2)
 ndarray.repeat = lambda self, repeats, axis=None: _core.repeat(self, repeats, axis)

@@ -6,73 +6,71 @@ from cunp._array import asarray, ndarray
 __all__ = [
     "sum", "prod", "product", "mean", "var", "std", "min", "max", "amin", "amax", "ptp",
     "argmin", "argmax", "any", "all", "count_nonzero", "nansum", "nanprod", "nanmin",
-    "nanmax", "nanmean", "nanvar", "nanstd",
+    "nanmax", "nanmean", "nanvar", "nanstd", "cumsum", "cumprod", "cumulative_sum",
+    "cumulative_prod", "nancumsum", "nancumprod", "diff",
 ]
-
-
-
-def _reduce(name, a, axis, dtype, out, keepdims, ddof):
-    r = _core._reduce(name, a, axis, dtype, out, keepdims, ddof)
-    return out if out is not None else r
 
 
 def _arr(a):
     return a if isinstance(a, ndarray) else asarray(a)
 
 
-def _check_where(where):
-    if where is not True:
-        raise NotImplementedError("where= is not supported by cunp's reductions yet")
+def _where_array(where, a):
+    """where= as a cunp bool array on a's device (None for NumPy's default True)."""
+    if where is True:
+        return None
+    if isinstance(where, ndarray):
+        return where
+    return asarray(where, device=a.device)
+
+
+def _reduce(name, a, axis, dtype, out, keepdims, ddof, initial=None, where=True):
+    r = _core._reduce(name, a, axis, dtype, out, keepdims, ddof, initial, _where_array(where, a))
+    return out if out is not None else r
 
 
 def sum(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=True):  # noqa: A001
-    _check_where(where)
-    if initial is not None:
-        raise NotImplementedError("initial= is not supported by cunp's reductions yet")
-    return _reduce("sum", _arr(a), axis, dtype, out, keepdims, 0)
+    a = _arr(a)
+    return _reduce("sum", a, axis, dtype, out, keepdims, 0, initial, where)
 
 
 def prod(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=True):
-    _check_where(where)
-    if initial is not None:
-        raise NotImplementedError("initial= is not supported by cunp's reductions yet")
-    return _reduce("prod", _arr(a), axis, dtype, out, keepdims, 0)
+    a = _arr(a)
+    return _reduce("prod", a, axis, dtype, out, keepdims, 0, initial, where)
 
 
 product = prod
 
 
 def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
-    _check_where(where)
-    return _reduce("mean", _arr(a), axis, dtype, out, keepdims, 0)
+    a = _arr(a)
+    return _reduce("mean", a, axis, dtype, out, keepdims, 0, None, where)
 
 
 def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True, mean=None,
         correction=None):
-    _check_where(where)
     if mean is not None:
         raise NotImplementedError("mean= is not supported by cunp's var yet")
     if correction is not None:
         ddof = correction
-    return _reduce("var", _arr(a), axis, dtype, out, keepdims, int(ddof))
+    a = _arr(a)
+    return _reduce("var", a, axis, dtype, out, keepdims, int(ddof), None, where)
 
 
 def std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True, mean=None,
         correction=None):
-    _check_where(where)
     if mean is not None:
         raise NotImplementedError("mean= is not supported by cunp's std yet")
     if correction is not None:
         ddof = correction
-    return _reduce("std", _arr(a), axis, dtype, out, keepdims, int(ddof))
+    a = _arr(a)
+    return _reduce("std", a, axis, dtype, out, keepdims, int(ddof), None, where)
 
 
 def _minmax(name):
     def f(a, axis=None, out=None, keepdims=False, initial=None, where=True):
-        _check_where(where)
-        if initial is not None:
-            raise NotImplementedError("initial= is not supported by cunp's reductions yet")
-        return _reduce(name, _arr(a), axis, None, out, keepdims, 0)
+        a = _arr(a)
+        return _reduce(name, a, axis, None, out, keepdims, 0, initial, where)
     f.__name__ = name
     f.__doc__ = "np.%s: NaN propagates; ValueError for an empty reduction." % name
     return f
@@ -99,13 +97,13 @@ def argmin(a, axis=None, out=None, *, keepdims=False):
 
 
 def any(a, axis=None, out=None, keepdims=False, *, where=True):  # noqa: A001
-    _check_where(where)
-    return _reduce("any", _arr(a), axis, None, out, keepdims, 0)
+    a = _arr(a)
+    return _reduce("any", a, axis, None, out, keepdims, 0, None, where)
 
 
 def all(a, axis=None, out=None, keepdims=False, *, where=True):  # noqa: A001
-    _check_where(where)
-    return _reduce("all", _arr(a), axis, None, out, keepdims, 0)
+    a = _arr(a)
+    return _reduce("all", a, axis, None, out, keepdims, 0, None, where)
 
 
 def count_nonzero(a, axis=None, *, keepdims=False):
@@ -114,44 +112,120 @@ def count_nonzero(a, axis=None, *, keepdims=False):
 
 
 def nansum(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=True):
-    _check_where(where)
-    return _reduce("nansum", _arr(a), axis, dtype, out, keepdims, 0)
+    a = _arr(a)
+    return _reduce("nansum", a, axis, dtype, out, keepdims, 0, initial, where)
 
 
 def nanprod(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=True):
-    _check_where(where)
-    return _reduce("nanprod", _arr(a), axis, dtype, out, keepdims, 0)
+    a = _arr(a)
+    return _reduce("nanprod", a, axis, dtype, out, keepdims, 0, initial, where)
 
 
 def nanmin(a, axis=None, out=None, keepdims=False, initial=None, where=True):
-    _check_where(where)
-    return _reduce("nanmin", _arr(a), axis, None, out, keepdims, 0)
+    a = _arr(a)
+    return _reduce("nanmin", a, axis, None, out, keepdims, 0, initial, where)
 
 
 def nanmax(a, axis=None, out=None, keepdims=False, initial=None, where=True):
-    _check_where(where)
-    return _reduce("nanmax", _arr(a), axis, None, out, keepdims, 0)
+    a = _arr(a)
+    return _reduce("nanmax", a, axis, None, out, keepdims, 0, initial, where)
 
 
 def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
-    _check_where(where)
-    return _reduce("nanmean", _arr(a), axis, dtype, out, keepdims, 0)
+    a = _arr(a)
+    return _reduce("nanmean", a, axis, dtype, out, keepdims, 0, None, where)
 
 
 def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True, mean=None,
            correction=None):
-    _check_where(where)
+    if mean is not None:
+        raise NotImplementedError("mean= is not supported by cunp's nanvar yet")
     if correction is not None:
         ddof = correction
-    return _reduce("nanvar", _arr(a), axis, dtype, out, keepdims, int(ddof))
+    a = _arr(a)
+    return _reduce("nanvar", a, axis, dtype, out, keepdims, int(ddof), None, where)
 
 
 def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True, mean=None,
            correction=None):
-    _check_where(where)
+    if mean is not None:
+        raise NotImplementedError("mean= is not supported by cunp's nanstd yet")
     if correction is not None:
         ddof = correction
-    return _reduce("nanstd", _arr(a), axis, dtype, out, keepdims, int(ddof))
+    a = _arr(a)
+    return _reduce("nanstd", a, axis, dtype, out, keepdims, int(ddof), None, where)
+
+
+# ---- scans and diff
+def _scan(name, a, axis, dtype, out):
+    r = _core._scan(name, _arr(a), axis, dtype, out)
+    return out if out is not None else r
+
+
+def cumsum(a, axis=None, dtype=None, out=None):
+    """np.cumsum: ints and bool accumulate in int64 (unsigned in uint64); float16 in float32."""
+    return _scan("cumsum", a, axis, dtype, out)
+
+
+def cumprod(a, axis=None, dtype=None, out=None):
+    """np.cumprod: the dtype rules of cumsum."""
+    return _scan("cumprod", a, axis, dtype, out)
+
+
+def nancumsum(a, axis=None, dtype=None, out=None):
+    """np.nancumsum: NaN counts as 0."""
+    return _scan("nancumsum", a, axis, dtype, out)
+
+
+def nancumprod(a, axis=None, dtype=None, out=None):
+    """np.nancumprod: NaN counts as 1."""
+    return _scan("nancumprod", a, axis, dtype, out)
+
+
+def _cumulative(name, x, axis, dtype, out, include_initial):
+    x = _arr(x)
+    if axis is None:
+        if x.ndim > 1:
+            raise ValueError("axis must be specified for multi-dimensional arrays")
+        axis = 0 if x.ndim == 1 else None
+    r = _scan(name, x, axis, dtype, None if include_initial else out)
+    if include_initial:
+        from cunp._manipulation import concatenate
+        ax = 0 if axis is None else axis
+        shape = list(r.shape)
+        shape[ax] = 1
+        init = _core.zeros(tuple(shape), dtype=r.dtype, device=r.device) if name == "cumsum" else \
+            _core.ones(tuple(shape), dtype=r.dtype, device=r.device)
+        r = concatenate((init, r), axis=ax)
+        if out is not None:
+            out[...] = r
+            return out
+    return r
+
+
+def cumulative_sum(x, /, *, axis=None, dtype=None, out=None, include_initial=False):
+    """np.cumulative_sum (the array API's cumsum)."""
+    return _cumulative("cumsum", x, axis, dtype, out, include_initial)
+
+
+def cumulative_prod(x, /, *, axis=None, dtype=None, out=None, include_initial=False):
+    """np.cumulative_prod (the array API's cumprod)."""
+    return _cumulative("cumprod", x, axis, dtype, out, include_initial)
+
+
+_NOVALUE = object()
+
+
+def diff(a, n=1, axis=-1, prepend=_NOVALUE, append=_NOVALUE):
+    """np.diff: the n-th discrete difference along axis (not_equal for bool)."""
+    a = _arr(a)
+    pre = None if prepend is _NOVALUE else _arr_on(prepend, a)
+    app = None if append is _NOVALUE else _arr_on(append, a)
+    return _core._diff(a, int(n), int(axis), pre, app)
+
+
+def _arr_on(v, a):
+    return v if isinstance(v, ndarray) else asarray(v, device=a.device)
 
 
 # ---- ndarray methods (NumPy's signatures: the array is self)
@@ -165,6 +239,7 @@ def _method(fn):
 
 for _name, _fn in (("sum", sum), ("prod", prod), ("mean", mean), ("var", var), ("std", std),
                    ("min", min), ("max", max), ("argmin", argmin),
-                   ("argmax", argmax), ("any", any), ("all", all)):
+                   ("argmax", argmax), ("any", any), ("all", all), ("cumsum", cumsum),
+                   ("cumprod", cumprod)):
     setattr(ndarray, _name, _method(_fn))
 del _name, _fn

@@ -18,6 +18,14 @@ def _export():
     return {k: v for k, v in names.items() if not k.startswith("_")}
 
 
+def _ufunc_at(self, a, indices, b=None):
+    """ufunc.at(a, indices, b=None): unbuffered in-place a[indices] = ufunc(a[indices], b);
+    repeated indices accumulate (np.add.at(a, [0, 0], 1) adds 2)."""
+    _core._ufunc_at(self.__name__, a, indices, b)
+
+
+ufunc.at = _ufunc_at
+
 globals().update(_export())
 __all__ = sorted(_export())
 
@@ -112,3 +120,42 @@ ndarray.conj = lambda self: _ufuncs["conjugate"](self)
 ndarray.conjugate = ndarray.conj
 ndarray.clip = lambda self, min=None, max=None, out=None: clip(self, min, max, out)
 ndarray.round = lambda self, decimals=0, out=None: around(self, decimals, out)
+
+
+# ---- ufunc.reduce / ufunc.accumulate (semantics in C++: cunp/reduce.hpp)
+def _ufunc_method_array(array):
+    return array if isinstance(array, ndarray) else asarray(array)
+
+
+def _single_out(out):
+    if isinstance(out, tuple):
+        if len(out) != 1:
+            raise ValueError("The 'out' tuple must have exactly one entry")
+        return out[0]
+    return out
+
+
+def _ufunc_reduce(self, array, axis=0, dtype=None, out=None, keepdims=False, initial=None, where=True):
+    """ufunc.reduce for add, multiply, maximum, minimum, fmax, fmin, logical_and/or/xor
+    and bitwise_and/or/xor."""
+    a = _ufunc_method_array(array)
+    out = _single_out(out)
+    w = None if where is True else (where if isinstance(where, ndarray) else asarray(where, device=a.device))
+    r = _core._ufunc_reduce(self.__name__, a, axis, dtype, out, bool(keepdims), initial, w)
+    return out if out is not None else r
+
+
+def _ufunc_accumulate(self, array, axis=0, dtype=None, out=None):
+    """ufunc.accumulate for the ufuncs that reduce (see reduce)."""
+    a = _ufunc_method_array(array)
+    out = _single_out(out)
+    if axis is None or isinstance(axis, tuple):
+        if a.ndim > 1 or isinstance(axis, tuple) and len(axis) != 1:
+            raise ValueError("accumulate does not allow multiple axes")
+        axis = axis[0] if isinstance(axis, tuple) else 0
+    r = _core._scan(self.__name__, a, axis, dtype, out)
+    return out if out is not None else r
+
+
+ufunc.reduce = _ufunc_reduce
+ufunc.accumulate = _ufunc_accumulate

@@ -1,6 +1,6 @@
 // python/src/indexing_py.cpp — a[...] with integer-array and boolean-mask indices
-// (ndarray.__getitem__ / __setitem__), and cunp.take, put, nonzero, flatnonzero,
-// argwhere, compress, take_along_axis (plus a.take, a.put, a.nonzero).
+// (ndarray.__getitem__ / __setitem__), the index routines (take, put, nonzero, choose,
+// select, ravel_multi_index, ...; plus a.take, a.put, a.nonzero) and ufunc.at.
 #include <Python.h>
 
 #include "convert.hpp"
@@ -124,16 +124,21 @@ std::optional<int> to_axis(nb::handle axis) {
   return nb::cast<int>(axis);
 }
 
-void check_mode(nb::handle mode) {
-  if (!mode.is_none() && nb::cast<std::string>(mode) != "raise")
-    throw NotImplementedError("cunp supports only mode='raise' (out-of-bounds indices raise IndexError)");
+
+ClipMode to_clip_mode(nb::handle mode) {
+  if (mode.is_none()) return ClipMode::Raise;
+  const std::string m = nb::cast<std::string>(mode);
+  if (m == "raise") return ClipMode::Raise;
+  if (m == "wrap") return ClipMode::Wrap;
+  if (m == "clip") return ClipMode::Clip;
+  throw ValueError("clipmode must be one of 'clip', 'raise', or 'wrap' (got '" + m + "')");
 }
 
 ndarray py_take(nb::handle a, nb::handle indices, nb::handle axis, nb::handle out, nb::handle mode) {
-  check_mode(mode);
+  const ClipMode cm = to_clip_mode(mode);
   const ndarray arr = as_cunp_array(a, current_device(), std::nullopt);
   const ndarray idx = as_cunp_array(indices, arr.device(), std::nullopt);
-  ndarray r = take(arr, idx, to_axis(axis));
+  ndarray r = cm == ClipMode::Raise ? take(arr, idx, to_axis(axis)) : take(arr, idx, to_axis(axis), cm);
   if (!out.is_none()) {
     const ndarray& o = nb::cast<const ndarray&>(out);
     if (o.shape() != r.shape()) throw ValueError("output array does not match result of ndarray.take");
@@ -144,8 +149,13 @@ ndarray py_take(nb::handle a, nb::handle indices, nb::handle axis, nb::handle ou
 }
 
 void py_put(const ndarray& a, nb::handle indices, nb::handle values, nb::handle mode) {
-  check_mode(mode);
-  put(a, as_cunp_array(indices, a.device(), std::nullopt), as_cunp_array(values, a.device(), std::nullopt));
+  const ClipMode cm = to_clip_mode(mode);
+  const ndarray idx = as_cunp_array(indices, a.device(), std::nullopt);
+  const ndarray vals = as_cunp_array(values, a.device(), std::nullopt);
+  if (cm == ClipMode::Raise)
+    put(a, idx, vals);
+  else
+    put(a, idx, vals, cm);
 }
 
 nb::tuple to_tuple(const std::vector<ndarray>& arrays) {
@@ -155,6 +165,49 @@ nb::tuple to_tuple(const std::vector<ndarray>& arrays) {
 }
 
 ndarray arg(nb::handle a) { return as_cunp_array(a, current_device(), std::nullopt); }
+ndarray arg_on(nb::handle a, Device device) {
+  if (is_cunp(a)) return nb::cast<const ndarray&>(a);
+  return as_cunp_array(a, device, std::nullopt);
+}
+
+std::vector<ndarray> arrays_on(nb::handle seq, Device device) {
+  std::vector<ndarray> v;
+  for (nb::handle x : seq) v.push_back(arg_on(x, device));
+  return v;
+}
+
+// The device of the first cunp array among `items`, else the current device.
+Device device_of(std::initializer_list<nb::handle> items) {
+  for (nb::handle h : items) {
+    if (is_cunp(h)) return nb::cast<const ndarray&>(h).device();
+    if (PySequence_Check(h.ptr()) && !PyUnicode_Check(h.ptr()))
+      for (nb::handle x : h)
+        if (is_cunp(x)) return nb::cast<const ndarray&>(x).device();
+  }
+  return current_device();
+}
+
+std::vector<std::int64_t> shape_list(nb::handle h) {
+  if (PyLong_Check(h.ptr()) || PyIndex_Check(h.ptr())) return {nb::cast<std::int64_t>(nb::int_(h))};
+  std::vector<std::int64_t> v;
+  for (nb::handle x : h) v.push_back(nb::cast<std::int64_t>(nb::int_(x)));
+  return v;
+}
+
+// ufunc.at(a, indices, b=None), indices as in a[indices].
+void py_ufunc_at(const std::string& name, nb::handle a, nb::handle indices, nb::handle b) {
+  if (!is_cunp(a)) throw TypeError("ufunc.at: the first operand must be a cunp.ndarray");
+  const ndarray& arr = nb::cast<const ndarray&>(a);
+  bool fancy = false;
+  const std::vector<FancyIndex> ix = parse_key(indices, arr.device(), fancy);
+  if (b.is_none()) {
+    ufunc_at(name, arr, ix);
+  } else if (!is_cunp(b) && (is_python_scalar(b) || nb::isinstance(b, numpy().attr("generic")))) {
+    ufunc_at(name, arr, ix, to_scalar(b));
+  } else {
+    ufunc_at(name, arr, ix, arg_on(b, arr.device()));
+  }
+}
 
 }  // namespace
 
@@ -207,6 +260,130 @@ void bind_indexing(nb::module_& m) {
         return take_along_axis(arr, as_cunp_array(indices, arr.device(), std::nullopt), to_axis(axis));
       },
       nb::arg("arr"), nb::arg("indices"), nb::arg("axis").none() = -1);
+  m.def(
+      "put_along_axis",
+      [](nb::handle a, nb::handle indices, nb::handle values, nb::handle axis) {
+        if (!is_cunp(a)) throw TypeError("put_along_axis() argument 1 must be cunp.ndarray");
+        const ndarray& arr = nb::cast<const ndarray&>(a);
+        put_along_axis(arr, arg_on(indices, arr.device()), arg_on(values, arr.device()), to_axis(axis));
+      },
+      nb::arg("arr"), nb::arg("indices"), nb::arg("values"), nb::arg("axis").none());
+  m.def(
+      "extract",
+      [](nb::handle condition, nb::handle a) {
+        const ndarray arr = arg(a);
+        return extract(arg_on(condition, arr.device()), arr);
+      },
+      nb::arg("condition"), nb::arg("arr"));
+  m.def(
+      "choose",
+      [](nb::handle a, nb::handle choices, nb::handle out, nb::handle mode) -> nb::object {
+        const Device dev = device_of({a, choices});
+        const ndarray idx = arg_on(a, dev);
+        std::vector<ndarray> cs;
+        if (is_cunp(choices)) {
+          const ndarray& c = nb::cast<const ndarray&>(choices);
+          for (std::int64_t i = 0; i < (c.ndim() ? c.shape()[0] : 0); ++i) cs.push_back(c[i]);
+        } else {
+          cs = arrays_on(choices, dev);
+        }
+        ndarray r = choose(idx, cs, to_clip_mode(mode));
+        if (!out.is_none()) {
+          ndarray o = nb::cast<const ndarray&>(out);
+          if (o.shape() != r.shape()) throw ValueError("choose: invalid shape for output array.");
+          o.assign(r);
+          return nb::borrow(out);
+        }
+        return nb::cast(r);
+      },
+      nb::arg("a"), nb::arg("choices"), nb::arg("out").none() = nb::none(), nb::arg("mode") = "raise");
+  m.def(
+      "select",
+      [](nb::handle condlist, nb::handle choicelist, nb::handle dflt) {
+        const Device dev = device_of({condlist, choicelist, dflt});
+        const std::vector<ndarray> conds = arrays_on(condlist, dev);
+        const std::vector<ndarray> choices = arrays_on(choicelist, dev);
+        if (!is_cunp(dflt) && is_python_scalar(dflt)) return select(conds, choices, to_scalar(dflt));
+        return select(conds, choices, arg_on(dflt, dev));
+      },
+      nb::arg("condlist"), nb::arg("choicelist"), nb::arg("default") = 0);
+  m.def(
+      "place",
+      [](nb::handle a, nb::handle mask, nb::handle vals) {
+        if (!is_cunp(a)) throw TypeError("argument 1 must be cunp.ndarray, not " +
+                                         nb::cast<std::string>(nb::str(a.type().attr("__name__"))));
+        const ndarray& arr = nb::cast<const ndarray&>(a);
+        place(arr, as_cunp_array(mask, arr.device(), DType::Bool), arg_on(vals, arr.device()));
+      },
+      nb::arg("arr"), nb::arg("mask"), nb::arg("vals"));
+  m.def(
+      "putmask",
+      [](nb::handle a, nb::handle mask, nb::handle values) {
+        if (!is_cunp(a)) throw TypeError("putmask: first argument must be an array");
+        const ndarray& arr = nb::cast<const ndarray&>(a);
+        putmask(arr, as_cunp_array(mask, arr.device(), DType::Bool), arg_on(values, arr.device()));
+      },
+      nb::arg("a"), nb::arg("mask"), nb::arg("values"));
+  m.def("diag_indices", [](std::int64_t n, int ndim) { return to_tuple(diag_indices(n, ndim)); }, nb::arg("n"),
+        nb::arg("ndim") = 2);
+  m.def("diag_indices_from", [](nb::handle a) { return to_tuple(diag_indices_from(arg(a))); }, nb::arg("arr"));
+  m.def(
+      "tril_indices",
+      [](std::int64_t n, std::int64_t k, std::optional<std::int64_t> mm) { return to_tuple(tril_indices(n, k, mm)); },
+      nb::arg("n"), nb::arg("k") = 0, nb::arg("m").none() = nb::none());
+  m.def(
+      "triu_indices",
+      [](std::int64_t n, std::int64_t k, std::optional<std::int64_t> mm) { return to_tuple(triu_indices(n, k, mm)); },
+      nb::arg("n"), nb::arg("k") = 0, nb::arg("m").none() = nb::none());
+  m.def("tril_indices_from", [](nb::handle a, std::int64_t k) { return to_tuple(tril_indices_from(arg(a), k)); },
+        nb::arg("arr"), nb::arg("k") = 0);
+  m.def("triu_indices_from", [](nb::handle a, std::int64_t k) { return to_tuple(triu_indices_from(arg(a), k)); },
+        nb::arg("arr"), nb::arg("k") = 0);
+  m.def(
+      "indices",
+      [](nb::handle dimensions, nb::handle dtype, bool sparse) -> nb::object {
+        const Shape dims = shape_list(dimensions);
+        const DType dt = dtype.is_none() ? DType::Int64 : to_dtype(dtype);
+        if (sparse) return to_tuple(indices_sparse(dims, dt));
+        return nb::cast(indices(dims, dt));
+      },
+      nb::arg("dimensions"), nb::arg("dtype").none() = nb::none(), nb::arg("sparse") = false);
+  m.def("ix_", [](nb::args args) {
+    std::vector<ndarray> v;
+    const Device dev = current_device();
+    for (nb::handle x : args) {
+      if (is_cunp(x)) {
+        v.push_back(nb::cast<const ndarray&>(x));
+        continue;
+      }
+      nb::object h = numpy().attr("asarray")(x);
+      if (nb::cast<std::int64_t>(h.attr("size")) == 0) h = numpy().attr("asarray")(x, numpy().attr("int64"));
+      v.push_back(as_cunp_array(h, dev, std::nullopt));
+    }
+    return to_tuple(ix_(v));
+  });
+  m.def(
+      "ravel_multi_index",
+      [](nb::handle multi_index, nb::handle dims, nb::handle mode, nb::handle order) {
+        const Device dev = device_of({multi_index});
+        const std::vector<ndarray> coords = arrays_on(multi_index, dev);
+        std::vector<ClipMode> modes;
+        if (PyUnicode_Check(mode.ptr())) {
+          modes.push_back(to_clip_mode(mode));
+        } else {
+          for (nb::handle x : mode) modes.push_back(to_clip_mode(x));
+        }
+        return ravel_multi_index(coords, shape_list(dims), modes, to_order(order, Order::C));
+      },
+      nb::arg("multi_index"), nb::arg("dims"), nb::arg("mode") = "raise", nb::arg("order") = "C");
+  m.def(
+      "unravel_index",
+      [](nb::handle indices, nb::handle shape, nb::handle order) {
+        return to_tuple(unravel_index(arg(indices), shape_list(shape), to_order(order, Order::C)));
+      },
+      nb::arg("indices"), nb::arg("shape"), nb::arg("order") = "C");
+  m.def("_ufunc_at", &py_ufunc_at, nb::arg("name"), nb::arg("a"), nb::arg("indices"),
+        nb::arg("b").none() = nb::none());
 }
 CUNP_PY_BINDINGS(bind_indexing);
 

@@ -1,7 +1,9 @@
 // python/src/linalg_py.cpp — bindings of the matrix products and numpy.linalg; the
 // Python package (cunp/linalg.py, cunp/_linalg_top.py) handles argument forms.
 #include <nanobind/stl/pair.h>
+#include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
 
 #include "convert.hpp"
 #include "cunp/linalg.hpp"
@@ -25,6 +27,15 @@ std::optional<ndarray> opt_out(nb::handle out) {
   if (out.is_none()) return std::nullopt;
   return nb::cast<ndarray>(out);
 }
+linalg::NormOrder to_norm_order(nb::handle ord) {
+  if (ord.is_none()) return {};
+  if (nb::isinstance<nb::str>(ord)) return linalg::NormOrder(nb::cast<std::string>(ord));
+  return linalg::NormOrder(nb::cast<double>(ord));
+}
+std::optional<ndarray> opt_array(nb::handle h, Device dev) {
+  if (h.is_none()) return std::nullopt;
+  return arr(h, dev);
+}
 nb::list to_list(const std::vector<ndarray>& v) {
   nb::list l;
   for (const ndarray& a : v) l.append(nb::cast(a));
@@ -43,6 +54,21 @@ void bind_linalg(nb::module_& m) {
     const Device d = device_of(a, b);
     return matmul(arr(a, d), arr(b, d), opt_out(out));
   }, arg("a"), arg("b"), arg("out").none() = nb::none());
+  // ndarray's `@`, `@=` and reflected `@`, bound as methods (no Python frame per call).
+  nb::object cls = m.attr("ndarray");
+  cls.attr("__matmul__") = nb::cpp_function(
+      [](const ndarray& self, nb::handle other) { return matmul(self, arr(other, self.device())); }, nb::is_method(),
+      nb::name("__matmul__"), nb::arg("other").none());
+  cls.attr("__rmatmul__") = nb::cpp_function(
+      [](const ndarray& self, nb::handle other) { return matmul(arr(other, self.device()), self); }, nb::is_method(),
+      nb::name("__rmatmul__"), nb::arg("other").none());
+  cls.attr("__imatmul__") = nb::cpp_function(
+      [](nb::handle self_obj, nb::handle other) {
+        const ndarray& self = nb::cast<const ndarray&>(self_obj);
+        (void)matmul(self, arr(other, self.device()), self);
+        return nb::borrow(self_obj);
+      },
+      nb::is_method(), nb::name("__imatmul__"), nb::arg("other").none());
   m.def("_dot", [](nb::handle a, nb::handle b, nb::handle out) {
     const Device d = device_of(a, b);
     return dot(arr(a, d), arr(b, d), opt_out(out));
@@ -61,6 +87,59 @@ void bind_linalg(nb::module_& m) {
   m.def("_trace", [](nb::handle a, std::int64_t offset, int axis1, int axis2, nb::handle dtype) {
     return trace(arr(a, current_device()), offset, axis1, axis2, to_optional_dtype(dtype));
   }, arg("a"), arg("offset"), arg("axis1"), arg("axis2"), arg("dtype").none());
+  m.def("_einsum", [](std::string subscripts, nb::sequence operands, nb::handle dtype, nb::handle out,
+                      const std::string& casting) {
+    std::vector<ndarray> ops;
+    Device d = current_device();
+    for (nb::handle h : operands)
+      if (nb::isinstance<ndarray>(h)) {
+        d = nb::cast<const ndarray&>(h).device();
+        break;
+      }
+    for (nb::handle h : operands) ops.push_back(arr(h, d));
+    return einsum(subscripts, ops,
+                  {.dtype = to_optional_dtype(dtype), .out = opt_out(out), .casting = parse_casting(casting)});
+  }, arg("subscripts"), arg("operands"), arg("dtype").none(), arg("out").none(), arg("casting"));
+  m.def("_kron", binary([](const ndarray& a, const ndarray& b) { return kron(a, b); }));
+  m.def("_cross", [](nb::handle a, nb::handle b, int axisa, int axisb, int axisc, std::optional<int> axis) {
+    const Device d = device_of(a, b);
+    return cross(arr(a, d), arr(b, d), {.axisa = axisa, .axisb = axisb, .axisc = axisc, .axis = axis});
+  }, arg("a"), arg("b"), arg("axisa"), arg("axisb"), arg("axisc"), arg("axis").none());
+  m.def("_la_multi_dot", [](nb::sequence arrays) {
+    std::vector<ndarray> v;
+    Device d = current_device();
+    for (nb::handle h : arrays)
+      if (nb::isinstance<ndarray>(h)) {
+        d = nb::cast<const ndarray&>(h).device();
+        break;
+      }
+    for (nb::handle h : arrays) v.push_back(arr(h, d));
+    return linalg::multi_dot(v);
+  });
+  m.def("_la_tensorsolve", [](nb::handle a, nb::handle b, std::optional<std::vector<int>> axes) {
+    const Device d = device_of(a, b);
+    return linalg::tensorsolve(arr(a, d), arr(b, d), axes);
+  }, arg("a"), arg("b"), arg("axes").none());
+  m.def("_la_tensorinv", [](nb::handle a, int ind) { return linalg::tensorinv(arr(a, current_device()), ind); });
+  m.def("_la_norm", [](nb::handle x, nb::handle ord, std::optional<std::vector<int>> axis, bool keepdims) {
+    return linalg::norm(arr(x, current_device()), {.ord = to_norm_order(ord), .axis = axis, .keepdims = keepdims});
+  }, arg("x"), arg("ord").none(), arg("axis").none(), arg("keepdims"));
+  m.def("_la_cond", [](nb::handle x, nb::handle p) { return linalg::cond(arr(x, current_device()), to_norm_order(p)); },
+        arg("x"), arg("p").none());
+  m.def("_la_matrix_rank", [](nb::handle A, nb::handle tol, bool hermitian, nb::handle rtol) {
+    const ndarray a = arr(A, current_device());
+    return linalg::matrix_rank(a, opt_array(tol, a.device()), hermitian, opt_array(rtol, a.device()));
+  }, arg("A"), arg("tol").none(), arg("hermitian"), arg("rtol").none());
+  m.def("_la_pinv", [](nb::handle a, nb::handle rcond, bool hermitian, nb::handle rtol, bool rtol_given) {
+    const ndarray x = arr(a, current_device());
+    return linalg::pinv(x, {.rcond = opt_array(rcond, x.device()), .hermitian = hermitian,
+                            .rtol = opt_array(rtol, x.device()), .rtol_given = rtol_given});
+  }, arg("a"), arg("rcond").none(), arg("hermitian"), arg("rtol").none(), arg("rtol_given"));
+  m.def("_la_lstsq", [](nb::handle a, nb::handle b, std::optional<double> rcond) {
+    const Device d = device_of(a, b);
+    linalg::LstsqResult r = linalg::lstsq(arr(a, d), arr(b, d), rcond);
+    return nb::make_tuple(r.x, r.residuals, r.rank, r.s);
+  }, arg("a"), arg("b"), arg("rcond").none());
   auto unary = [](auto fn) { return [fn](nb::handle a) { return fn(arr(a, current_device())); }; };
   m.def("_la_solve", binary([](const ndarray& a, const ndarray& b) { return linalg::solve(a, b); }));
   m.def("_la_inv", unary([](const ndarray& a) { return linalg::inv(a); }));
@@ -68,9 +147,15 @@ void bind_linalg(nb::module_& m) {
   m.def("_la_slogdet", unary([](const ndarray& a) { return linalg::slogdet(a); }));
   m.def("_la_cholesky", [](nb::handle a, bool upper) { return linalg::cholesky(arr(a, current_device()), upper); });
   m.def("_la_qr", [](nb::handle a, std::string mode) { return to_list(linalg::qr(arr(a, current_device()), mode)); });
-  m.def("_la_svd", [](nb::handle a, bool full, bool uv) {
-    return to_list(linalg::svd(arr(a, current_device()), full, uv));
+  m.def("_la_svd", [](nb::handle a, bool full, bool uv, bool hermitian) {
+    return to_list(linalg::svd(arr(a, current_device()), full, uv, hermitian));
   });
+  m.def("_la_set_svd_driver", [](const std::string& name) { linalg::set_svd_driver(linalg::parse_svd_driver(name)); });
+  m.def("_la_svd_driver", []() { return std::string(linalg::svd_driver_name(linalg::svd_driver())); });
+  m.def("_la_svd_driver_for", [](std::int64_t rows, std::int64_t cols) {
+    return std::string(linalg::svd_driver_name(linalg::svd_driver_for(rows, cols)));
+  });
+  m.def("_la_svd_error_estimate", []() { return linalg::svd_error_estimate(); });
   m.def("_la_eigh", [](nb::handle a, std::string uplo) { return linalg::eigh(arr(a, current_device()), uplo); });
   m.def("_la_eigvalsh", [](nb::handle a, std::string uplo) { return linalg::eigvalsh(arr(a, current_device()), uplo); });
   m.def("_la_eig", unary([](const ndarray& a) { return linalg::eig(a); }));

@@ -1,7 +1,10 @@
 // python/src/manipulation_py.cpp — bindings of the manipulation routines; argument
 // normalization (ints vs sequences, None) happens here, semantics in C++.
 #include <Python.h>
+#include <nanobind/stl/optional.h>
 #include <nanobind/stl/pair.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
 
 #include "convert.hpp"
 
@@ -179,6 +182,26 @@ void bind_manipulation(nb::module_& m) {
   m.def("resize", [](nb::handle a, nb::handle shape) { return resize(arr(a), to_shape(shape)); }, arg("a"), arg("new_shape"));
   m.def("_pad", [](const ndarray& a, std::vector<std::pair<std::int64_t, std::int64_t>> widths, const std::string& mode,
                    double value) { return pad(a, widths, mode, value); });
+  using Pairs = std::vector<std::pair<double, double>>;
+  using Lengths = std::vector<std::pair<std::optional<std::int64_t>, std::optional<std::int64_t>>>;
+  m.def("_pad_options", [](const ndarray& a, std::vector<std::pair<std::int64_t, std::int64_t>> widths,
+                           const std::string& mode, Pairs constant_values, Pairs end_values, Lengths stat_length) {
+    return pad(a, widths, mode,
+               PadOptions{.constant_values = std::move(constant_values),
+                          .end_values = std::move(end_values),
+                          .stat_length = std::move(stat_length)});
+  });
+  m.def("trim_zeros", [](nb::handle filt, const std::string& trim, nb::handle axis) {
+    return trim_zeros(arr(filt), trim, optional_axes(axis));
+  }, arg("filt"), arg("trim") = "fb", arg("axis").none() = nb::none());
+  m.def("_insert", [](const ndarray& a, bool scalar_obj, std::vector<std::int64_t> idx, const ndarray& values,
+                      std::optional<int> axis) {
+    if (scalar_obj) return insert(a, idx.at(0), values, axis);
+    return insert(a, idx, values, axis);
+  });
+  m.def("_delete", [](const ndarray& a, std::vector<std::int64_t> idx, std::optional<int> axis) {
+    return delete_(a, idx, axis);
+  });
 }
 
 }  // namespace cunp::py

@@ -21,6 +21,23 @@ Axes to_axes(nb::handle h) {
   return Axes(nb::cast<int>(nb::int_(h)));
 }
 
+int to_axis(nb::handle h) {
+  if (!PyIndex_Check(h.ptr())) throw TypeError("an integer is required for the axis");
+  return nb::cast<int>(nb::int_(h));
+}
+
+ReduceOptions reduce_options(nb::handle axis, nb::handle dtype, std::optional<ndarray> out, bool keepdims,
+                             nb::handle initial, std::optional<ndarray> where) {
+  ReduceOptions o;
+  o.axis = to_axes(axis);
+  o.keepdims = keepdims;
+  o.dtype = to_optional_dtype(dtype);
+  o.out = std::move(out);
+  if (!initial.is_none()) o.initial = to_scalar(initial);
+  o.where = std::move(where);
+  return o;
+}
+
 using ReduceFn = ndarray (*)(const ndarray&, const ReduceOptions&);
 
 ReduceFn reduce_fn(const std::string& name) {
@@ -40,17 +57,42 @@ void bind_reductions(nb::module_& m) {
   m.def(
       "_reduce",
       [](const std::string& name, const ndarray& a, nb::handle axis, nb::handle dtype, std::optional<ndarray> out,
-         bool keepdims, int ddof) {
-        ReduceOptions o;
-        o.axis = to_axes(axis);
-        o.keepdims = keepdims;
-        o.dtype = to_optional_dtype(dtype);
-        o.out = std::move(out);
+         bool keepdims, int ddof, nb::handle initial, std::optional<ndarray> where) {
+        ReduceOptions o = reduce_options(axis, dtype, std::move(out), keepdims, initial, std::move(where));
         o.ddof = ddof;
         return reduce_fn(name)(a, o);
       },
       nb::arg("name"), nb::arg("a"), nb::arg("axis").none(), nb::arg("dtype").none(), nb::arg("out").none(),
-      nb::arg("keepdims"), nb::arg("ddof"));
+      nb::arg("keepdims"), nb::arg("ddof"), nb::arg("initial").none() = nb::none(),
+      nb::arg("where").none() = nb::none());
+  m.def(
+      "_ufunc_reduce",
+      [](const std::string& name, const ndarray& a, nb::handle axis, nb::handle dtype, std::optional<ndarray> out,
+         bool keepdims, nb::handle initial, std::optional<ndarray> where) {
+        return ufunc_reduce(name, a, reduce_options(axis, dtype, std::move(out), keepdims, initial, std::move(where)));
+      },
+      nb::arg("name"), nb::arg("a"), nb::arg("axis").none(), nb::arg("dtype").none(), nb::arg("out").none(),
+      nb::arg("keepdims"), nb::arg("initial").none(), nb::arg("where").none());
+  m.def(
+      "_scan",
+      [](const std::string& name, const ndarray& a, nb::handle axis, nb::handle dtype, std::optional<ndarray> out) {
+        ScanOptions o;
+        if (!axis.is_none()) o.axis = to_axis(axis);
+        o.dtype = to_optional_dtype(dtype);
+        o.out = std::move(out);
+        if (name == "cumsum") return cumsum(a, o);
+        if (name == "cumprod") return cumprod(a, o);
+        if (name == "nancumsum") return nancumsum(a, o);
+        if (name == "nancumprod") return nancumprod(a, o);
+        return ufunc_accumulate(name, a, o);
+      },
+      nb::arg("name"), nb::arg("a"), nb::arg("axis").none(), nb::arg("dtype").none(), nb::arg("out").none());
+  m.def(
+      "_diff",
+      [](const ndarray& a, int n, int axis, std::optional<ndarray> prepend, std::optional<ndarray> append) {
+        return diff(a, {.n = n, .axis = axis, .prepend = std::move(prepend), .append = std::move(append)});
+      },
+      nb::arg("a"), nb::arg("n"), nb::arg("axis"), nb::arg("prepend").none(), nb::arg("append").none());
   m.def(
       "_argreduce",
       [](bool is_max, const ndarray& a, nb::handle axis, std::optional<ndarray> out, bool keepdims) {

@@ -6,40 +6,21 @@
 #include <numeric>
 #include <string>
 
+#include "core/axes.hpp"
 #include "core/copy.hpp"
+#include "cuda/copy.hpp"
+#include "cuda/runtime.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/error.hpp"
+#include "cunp/indexing.hpp"
 
 namespace cunp {
 namespace {
 
-std::vector<int> normalize_axes(std::span<const int> axes, int ndim, const char* what) {
-  std::vector<int> out;
-  std::vector<bool> seen(static_cast<std::size_t>(ndim), false);
-  for (int a : axes) {
-    const int n = normalize_axis(a, ndim);
-    if (seen[static_cast<std::size_t>(n)]) throw ValueError(std::string("repeated axis in `") + what + "` argument");
-    seen[static_cast<std::size_t>(n)] = true;
-    out.push_back(n);
-  }
-  return out;
-}
+using detail::all_axes;
+using detail::normalize_axes;
+using detail::slice_axis;
 
-std::vector<int> all_axes(int ndim) {
-  std::vector<int> v(static_cast<std::size_t>(ndim));
-  std::iota(v.begin(), v.end(), 0);
-  return v;
-}
-
-// A view of `a` restricted to [start, stop) along `axis`.
-ndarray slice_axis(const ndarray& a, int axis, std::int64_t start, std::int64_t stop) {
-  Shape sh = a.shape();
-  const auto ax = static_cast<std::size_t>(axis);
-  const std::int64_t len = std::max<std::int64_t>(0, stop - start);
-  const std::int64_t off = a.offset() + (len > 0 ? start * a.strides()[ax] : 0);
-  sh[ax] = len;
-  return make_view(a, sh, a.strides(), off);
-}
 
 void check_same_device(std::span<const ndarray> arrays, const char* fn) {
   for (const ndarray& x : arrays) {
@@ -228,11 +209,26 @@ ndarray concatenate(std::span<const ndarray> arrays, std::optional<int> axis, st
     }
   }
   ndarray out = empty(shape, {.dtype = dt, .device = arrays[0].device()});
+  const bool gpu = out.device().is_cuda() && out.size() > 0;
+  // On a GPU, C-contiguous inputs of the output's dtype go through one kernel
+  // (Note [Single-kernel concatenate]); any other input is copied on its own.
+  std::int64_t rows = 1;
+  for (int d = 0; d < ax; ++d) rows *= shape[static_cast<std::size_t>(d)];
+  const std::int64_t inner_bytes = out.size() == 0 ? 0 : out.nbytes() / rows / shape[static_cast<std::size_t>(ax)];
+  std::vector<cuda::ConcatInput> batched;
   std::int64_t pos = 0;
   for (const ndarray& a : arrays) {
     const std::int64_t n = a.shape()[static_cast<std::size_t>(ax)];
-    detail::copy_elements(slice_axis(out, ax, pos, pos + n), a);
+    if (gpu && a.dtype() == dt && a.is_c_contiguous() && a.size() > 0) {
+      batched.push_back({a.data(), n * inner_bytes, pos * inner_bytes});
+    } else {
+      detail::copy_elements(slice_axis(out, ax, pos, pos + n), a);
+    }
     pos += n;
+  }
+  if (!batched.empty()) {
+    cuda::DeviceScope scope(out.device().index);
+    cuda::concat_rows(out.data(), rows, shape[static_cast<std::size_t>(ax)] * inner_bytes, batched);
   }
   return out;
 }
@@ -408,13 +404,22 @@ ndarray repeat(const ndarray& a, std::span<const std::int64_t> repeats, std::opt
   }
   Shape oshape = s.shape();
   oshape[static_cast<std::size_t>(ax)] = total;
+  // Note [Per-element repeats]: a short axis is one broadcast copy per element with a
+  // nonzero count; a longer one is a single gather along the axis (the source position
+  // of each output position is built on the host from the counts, as NumPy does),
+  // so the number of copies never grows with the axis.
+  constexpr std::int64_t kCopiesAtMost = 16;
+  if (n > kCopiesAtMost) {
+    std::vector<std::int64_t> source;
+    source.reserve(static_cast<std::size_t>(total));
+    for (std::int64_t i = 0; i < n; ++i) source.insert(source.end(), static_cast<std::size_t>(repeats[static_cast<std::size_t>(i)]), i);
+    return take(s, from_host(source.data(), DType::Int64, {total}, s.device()), ax);
+  }
   ndarray out = empty(oshape, {.dtype = a.dtype(), .device = a.device()});
   std::int64_t pos = 0;
   for (std::int64_t i = 0; i < n; ++i) {
     const std::int64_t r = repeats[static_cast<std::size_t>(i)];
     if (r == 0) continue;
-    // Note [Per-element repeats]: one broadcast copy per element with a nonzero count;
-    // a gather kernel will replace this for long axes.
     detail::copy_elements(slice_axis(out, ax, pos, pos + r), slice_axis(s, ax, i, i + 1));
     pos += r;
   }
@@ -478,66 +483,6 @@ ndarray resize(const ndarray& a, const Shape& shape) {
   const std::int64_t r[1] = {reps};
   const ndarray flat = tile(a.ravel(), r);
   return slice_axis(flat, 0, 0, n).copy().reshape(shape);
-}
-
-ndarray pad(const ndarray& a, std::span<const std::pair<std::int64_t, std::int64_t>> pad_width, std::string_view mode,
-            double constant_value) {
-  const int nd = a.ndim();
-  if (static_cast<int>(pad_width.size()) != nd) {
-    throw ValueError("pad_width must have one (before, after) pair per axis");
-  }
-  Shape shape = a.shape();
-  for (int d = 0; d < nd; ++d) {
-    const auto& [b, e] = pad_width[static_cast<std::size_t>(d)];
-    if (b < 0 || e < 0) throw ValueError("index can't contain negative values");
-    shape[static_cast<std::size_t>(d)] += b + e;
-  }
-  const bool constant = mode == "constant";
-  if (!constant && mode != "edge" && mode != "reflect" && mode != "symmetric" && mode != "wrap") {
-    throw ValueError("mode '" + std::string(mode) + "' is not supported");
-  }
-  ndarray out = constant ? full(shape, Scalar::of(a.dtype(), Scalar(constant_value)), {.dtype = a.dtype(), .device = a.device()})
-                         : empty(shape, {.dtype = a.dtype(), .device = a.device()});
-  // The center.
-  ndarray center = out;
-  for (int d = 0; d < nd; ++d) {
-    const auto u = static_cast<std::size_t>(d);
-    center = slice_axis(center, d, pad_width[u].first, pad_width[u].first + a.shape()[u]);
-  }
-  detail::copy_elements(center, a);
-  if (constant) return out;
-  // Axis by axis, as NumPy pads: each padded position copies one source position of
-  // the same axis, across the already padded earlier axes and the centers of later ones.
-  for (int d = 0; d < nd; ++d) {
-    const auto u = static_cast<std::size_t>(d);
-    const std::int64_t n = a.shape()[u], before = pad_width[u].first, after = pad_width[u].second;
-    if (before == 0 && after == 0) continue;
-    if (n == 0) throw ValueError("can't extend empty axis " + std::to_string(d) + " using modes other than 'constant' or 'empty'");
-    ndarray region = out;
-    for (int j = d + 1; j < nd; ++j) {
-      const auto v = static_cast<std::size_t>(j);
-      region = slice_axis(region, j, pad_width[v].first, pad_width[v].first + a.shape()[v]);
-    }
-    auto source_of = [&](std::int64_t t) -> std::int64_t {  // t: position relative to the original axis
-      if (mode == "edge") return std::clamp<std::int64_t>(t, 0, n - 1);
-      if (mode == "wrap") return ((t % n) + n) % n;
-      if (mode == "reflect") {
-        if (n == 1) return 0;
-        const std::int64_t p = 2 * n - 2;
-        std::int64_t m = ((t % p) + p) % p;
-        return m >= n ? p - m : m;
-      }
-      const std::int64_t p = 2 * n;  // symmetric
-      std::int64_t m = ((t % p) + p) % p;
-      return m >= n ? p - 1 - m : m;
-    };
-    for (std::int64_t pos = 0; pos < before + n + after; ++pos) {
-      if (pos >= before && pos < before + n) continue;
-      const std::int64_t src = before + source_of(pos - before);
-      detail::copy_elements(slice_axis(region, d, pos, pos + 1), slice_axis(region, d, src, src + 1));
-    }
-  }
-  return out;
 }
 
 }  // namespace cunp

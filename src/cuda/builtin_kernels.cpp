@@ -3,9 +3,13 @@
 
 #include "cuda/ops_types.hpp"
 #include "cuda/range.hpp"
+#include "index/at_source.hpp"     // ufunc.at kernels
 #include "index/index_source.hpp"  // indexing kernels
+#include "linalg/int_gemm_source.hpp"  // integer/bool matmul
 #include "random/random_cuda.hpp"
 #include "reduce/gpu_reduce_source.hpp"
+#include "reduce/gpu_scan_source.hpp"  // scans
+#include "stats/bins_source.hpp"  // histogram / bincount / digitize kernels
 #include "ufunc/ufunc.hpp"
 
 namespace cunp::cuda {
@@ -70,6 +74,8 @@ std::vector<KernelSource> builtin_kernel_sources() {
   std::vector<KernelSource> sources;
   for (const CopyKernelSpec& spec : builtin_copy_specs())
     sources.push_back(copy_kernel_source(spec));
+  for (const TransposeKernelSpec& spec : transpose_kernel_specs()) sources.push_back(transpose_kernel_source(spec));
+  for (int unit : concat_unit_sizes()) sources.push_back(concat_kernel_source(unit));
   for (int d = 0; d < kNumDTypes; ++d) {
     const auto dt = static_cast<DType>(d);
     sources.push_back(arange_kernel_source(dt, arange_mode(dt)));
@@ -81,9 +87,18 @@ std::vector<KernelSource> builtin_kernel_sources() {
     sources.push_back(random::random_kernel_source(spec));
   for (const reduce::ReduceKernelSpec& spec : reduce::builtin_reduce_specs())
     sources.push_back(reduce::reduce_kernel_source(spec));
+  for (const reduce::ScanKernelSpec& spec : reduce::builtin_scan_specs())
+    sources.push_back(reduce::scan_kernel_source(spec));
   // indexing kernels (src/index/index_source.cpp)
   for (const index::IndexKernelSpec& spec : index::index_kernel_specs())
     sources.push_back(index::index_kernel_source(spec));
+  // histogram, bincount and digitize kernels (src/stats/bins_source.cpp)
+  for (const stats::BinKernelSpec& spec : stats::bin_kernel_specs())
+    sources.push_back(stats::bin_kernel_source(spec));
+  // integer/bool matmul (src/linalg/int_gemm_source.cpp)
+  for (DType dt : linalg::detail::int_gemm_dtypes()) sources.push_back(linalg::detail::int_gemm_kernel_source(dt));
+  // ufunc.at kernels (src/index/at_source.cpp)
+  for (const index::AtKernelSpec& spec : index::builtin_at_specs()) sources.push_back(index::at_kernel_source(spec));
   return sources;
 }
 
@@ -100,6 +115,17 @@ std::vector<BuiltinProgram> builtin_kernel_programs() {
     programs.back().source += copy_kernel_entry(spec);
     programs.back().kernel_names.push_back(copy_kernel_name(spec));
   }
+  // The tiled transpose and the single-kernel concatenate (copy_source.cpp), one program.
+  BuiltinProgram layout{.name = "copy_layout", .source = std::string(copy_kernels_preamble()), .kernel_names = {}};
+  for (const TransposeKernelSpec& spec : transpose_kernel_specs()) {
+    layout.source += transpose_kernel_entry(spec);
+    layout.kernel_names.push_back(transpose_kernel_name(spec));
+  }
+  for (int unit : concat_unit_sizes()) {
+    layout.source += concat_kernel_entry(unit);
+    layout.kernel_names.push_back(concat_kernel_name(unit));
+  }
+  programs.push_back(std::move(layout));
   for (int d = 0; d < kNumDTypes; ++d) {
     const auto dt = static_cast<DType>(d);
     KernelSource k = arange_kernel_source(dt, arange_mode(dt));
@@ -125,7 +151,7 @@ std::vector<BuiltinProgram> builtin_kernel_programs() {
   // Reductions: one program per (operation, input dtype).
   for (const reduce::ReduceKernelSpec& spec : reduce::builtin_reduce_specs()) {
     const std::string group = "reduce_" + reduce::reduce_kernel_name(
-                                              {.op = spec.op, .in = spec.in, .acc = spec.in, .kind = {}});
+                                              {.op = spec.op, .in = spec.in, .acc = spec.in, .kind = {}, .center = spec.center});
     if (programs.back().name != group)
       programs.push_back({.name = group,
                           .source = reduce::reduce_preamble(),
@@ -134,6 +160,20 @@ std::vector<BuiltinProgram> builtin_kernel_programs() {
     programs.back().source += reduce::reduce_kernel_entry(spec);
     programs.back().kernel_names.push_back(reduce::reduce_kernel_name(spec));
   }
+  // Scans: one program per (operation, input dtype).
+  for (const reduce::ScanKernelSpec& spec : reduce::builtin_scan_specs()) {
+    reduce::ScanKernelSpec first = spec;
+    first.acc = spec.in;
+    first.kind = {};
+    const std::string group = "scan_" + reduce::scan_kernel_name(first);
+    if (programs.back().name != group)
+      programs.push_back({.name = group,
+                          .source = reduce::scan_preamble(),
+                          .kernel_names = {},
+                          .options = reduce::scan_compile_options()});
+    programs.back().source += reduce::scan_kernel_entry(spec);
+    programs.back().kernel_names.push_back(reduce::scan_kernel_name(spec));
+  }
   // indexing kernels (src/index/index_source.cpp), one program
   BuiltinProgram ix{.name = "index", .source = std::string(index::index_kernels_preamble()), .kernel_names = {}};
   for (const index::IndexKernelSpec& spec : index::index_kernel_specs()) {
@@ -141,6 +181,37 @@ std::vector<BuiltinProgram> builtin_kernel_programs() {
     ix.kernel_names.push_back(index::index_kernel_name(spec));
   }
   programs.push_back(std::move(ix));
+  // histogram, bincount and digitize kernels (src/stats/bins_source.cpp): one program
+  // per kind and data dtype
+  for (const stats::BinKernelSpec& spec : stats::bin_kernel_specs()) {
+    const std::string group = "stats_" + std::to_string(static_cast<int>(spec.kind)) + "_" +
+                              std::string(ops_type_code(spec.data));
+    if (programs.back().name != group)
+      programs.push_back({.name = group,
+                          .source = std::string(stats::bin_kernels_preamble()),
+                          .kernel_names = {},
+                          .options = stats::bin_compile_options()});
+    programs.back().source += stats::bin_kernel_entry(spec);
+    programs.back().kernel_names.push_back(stats::bin_kernel_name(spec));
+  }
+  // integer/bool matmul (src/linalg/int_gemm_source.cpp), one program
+  BuiltinProgram igemm{.name = "int_gemm", .source = linalg::detail::int_gemm_preamble(), .kernel_names = {}};
+  for (DType dt : linalg::detail::int_gemm_dtypes()) {
+    igemm.source += linalg::detail::int_gemm_kernel_entry(dt);
+    igemm.kernel_names.push_back(linalg::detail::int_gemm_kernel_name(dt));
+  }
+  programs.push_back(std::move(igemm));
+  // ufunc.at kernels (src/index/at_source.cpp), one program per functor header
+  for (const index::AtKernelSpec& spec : index::builtin_at_specs()) {
+    const std::string group = "at_" + std::string(spec.header);
+    if (programs.back().name != group)
+      programs.push_back({.name = group,
+                          .source = index::at_kernels_preamble(spec.header),
+                          .kernel_names = {},
+                          .options = elementwise_compile_options()});
+    programs.back().source += index::at_kernel_entry(spec);
+    programs.back().kernel_names.push_back(index::at_kernel_name(spec));
+  }
   return programs;
 }
 

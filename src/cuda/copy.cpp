@@ -150,7 +150,110 @@ void check_operands(const iter::LoopLayout& layout, int needed, const char* what
                        std::to_string(layout.ndim()) + " dimensions");
 }
 
+// Host mirror of cunp_copy::transpose_params.
+struct TransposeParams {
+  long long ni, nj, nb;
+  long long ss_j, ds_i;
+  long long ss_b, ds_b;
+  long long tiles_i, tiles_j;
+};
+
+// Host mirror of cunp_copy::concat_params.
+struct ConcatParams {
+  long long rows;
+  long long out_row;
+  const void* src[kConcatInputs];
+  long long len[kConcatInputs];
+  long long off[kConcatInputs];
+};
+
+bool multiple_of(std::int64_t v, std::int64_t m) { return v % m == 0; }
+
+// Routes a bit copy to the tiled transpose kernel when, after coalescing, it is a 2-d
+// transpose (or a batch of them along one more axis): the destination is contiguous
+// on its last axis and the source on another one. Returns false when not.
+bool try_transpose(const iter::LoopLayout& layout, void* dst, const void* src, std::int64_t item,
+                   const LaunchContext& ctx) {
+  const int nd = layout.ndim();
+  if (nd != 2 && nd != 3) return false;
+  const Strides& ds = layout.strides[0];
+  const Strides& ss = layout.strides[1];
+  if (ds[static_cast<std::size_t>(nd - 1)] != item) return false;
+  int k = -1;
+  for (int d = 0; d < nd - 1; ++d)
+    if (ss[static_cast<std::size_t>(d)] == item) k = d;
+  if (k < 0) return false;
+  const auto uk = static_cast<std::size_t>(k), uj = static_cast<std::size_t>(nd - 1);
+  const std::size_t ub = nd == 3 ? 1 - uk : 0;  // the batch axis (the remaining one)
+  TransposeParams p{};
+  p.ni = layout.shape[uk];
+  p.nj = layout.shape[uj];
+  // Thin transposes are cheap elementwise and would leave most of each tile empty.
+  if (p.ni < 16 || p.nj < 16) return false;
+  p.nb = nd == 3 ? layout.shape[ub] : 1;
+  p.ss_j = ss[uj];
+  p.ds_i = ds[uk];
+  p.ss_b = nd == 3 ? ss[ub] : 0;
+  p.ds_b = nd == 3 ? ds[ub] : 0;
+  const int e = static_cast<int>(item);
+  const int v = transpose_vector_elements(e);
+  const std::int64_t tile = 16LL * v;
+  p.tiles_i = (p.ni + tile - 1) / tile;
+  p.tiles_j = (p.nj + tile - 1) / tile;
+  const std::int64_t w = item * v;
+  const bool vec = multiple_of(static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(dst)), w) &&
+                   multiple_of(static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(src)), w) &&
+                   multiple_of(p.ss_j, w) && multiple_of(p.ds_i, w) && multiple_of(p.ss_b, w) &&
+                   multiple_of(p.ds_b, w);
+  const TransposeKernelSpec spec{.elem_bytes = e, .vector = vec};
+  const Kernel kernel =
+      get_kernel(transpose_kernel_key(spec, ctx.props->target), [&spec] { return transpose_kernel_source(spec); });
+  const std::int64_t tiles = p.tiles_i * p.tiles_j * p.nb;
+  const void* src_arg = src;
+  void* args[] = {&dst, &src_arg, &p};
+  launch(kernel, dim3(grid_blocks(*ctx.props, tiles * kTransposeThreads)), dim3(kTransposeThreads), args, 0,
+         ctx.stream);
+  return true;
+}
+
 }  // namespace
+
+void concat_rows(void* dst, std::int64_t rows, std::int64_t out_row_bytes, std::span<const ConcatInput> inputs) {
+  if (rows == 0 || inputs.empty()) return;
+  const LaunchContext ctx = launch_context();
+  // The widest unit dividing every length, offset and address.
+  std::int64_t unit = 16;
+  auto fit = [&unit](std::int64_t v) {
+    while (unit > 1 && v % unit != 0) unit /= 2;
+  };
+  fit(out_row_bytes);
+  fit(static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(dst)));
+  for (const ConcatInput& in : inputs) {
+    fit(in.row_bytes);
+    fit(in.offset_bytes);
+    fit(static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(in.data)));
+  }
+  const int u = static_cast<int>(unit);
+  const Kernel kernel = get_kernel(concat_kernel_key(u, ctx.props->target), [u] { return concat_kernel_source(u); });
+  for (std::size_t first = 0; first < inputs.size(); first += kConcatInputs) {
+    const std::size_t count = std::min<std::size_t>(kConcatInputs, inputs.size() - first);
+    ConcatParams p{};
+    p.rows = rows;
+    p.out_row = out_row_bytes / unit;
+    std::int64_t largest = 0;
+    for (std::size_t k = 0; k < count; ++k) {
+      const ConcatInput& in = inputs[first + k];
+      p.src[k] = in.data;
+      p.len[k] = in.row_bytes / unit;
+      p.off[k] = in.offset_bytes / unit;
+      largest = std::max<std::int64_t>(largest, rows * p.len[k]);
+    }
+    if (largest == 0) continue;
+    void* args[] = {&dst, &p};
+    const dim3 grid(grid_blocks(*ctx.props, largest), static_cast<unsigned>(count));
+    launch(kernel, grid, dim3(kCopyBlockSize), args, 0, ctx.stream);
+  }
+}
 
 void copy_cast(const iter::LoopLayout& layout, void* dst, DType dst_dtype, const void* src,
                DType src_dtype) {
@@ -173,6 +276,9 @@ void copy_cast(const iter::LoopLayout& layout, void* dst, DType dst_dtype, const
     run_contiguous(spec, ctx, dst, src, layout.size);
     return;
   }
+  if (is_bit_copy(dst_dtype, src_dtype) &&
+      try_transpose(layout, dst, src, static_cast<std::int64_t>(itemsize(dst_dtype)), ctx))
+    return;
   run_strided(spec, ctx, layout, dst, src, 2);
 }
 

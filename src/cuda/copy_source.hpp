@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "cuda/kernel_cache.hpp"
 #include "cuda/kernel_common.hpp"
@@ -40,5 +41,29 @@ std::string copy_kernel_entry(const CopyKernelSpec& spec);
 KernelSource copy_kernel_source(const CopyKernelSpec& spec);
 // The in-memory cache key of a kernel for sm_<arch>.
 KernelKey copy_kernel_key(const CopyKernelSpec& spec, int arch) noexcept;
+
+// The tiled transpose of bit copies whose two sides have different contiguous axes
+// (Note [Transpose kernel]): one kernel per element size (1, 2, 4, 8, 16 bytes), with
+// vector accesses or element accesses (unaligned views).
+inline constexpr int kTransposeThreads = 256;
+struct TransposeKernelSpec {
+  int elem_bytes = 4;
+  bool vector = true;
+};
+int transpose_vector_elements(int elem_bytes) noexcept;
+std::vector<TransposeKernelSpec> transpose_kernel_specs();
+std::string transpose_kernel_name(const TransposeKernelSpec& spec);
+std::string transpose_kernel_entry(const TransposeKernelSpec& spec);  // follows copy_kernels_preamble()
+KernelSource transpose_kernel_source(const TransposeKernelSpec& spec);
+KernelKey transpose_kernel_key(const TransposeKernelSpec& spec, int arch) noexcept;
+
+// The single-kernel concatenate (Note [Single-kernel concatenate]): one kernel per copy
+// unit (1, 2, 4, 8, 16 bytes); at most kConcatInputs inputs per launch.
+inline constexpr int kConcatInputs = 32;
+std::vector<int> concat_unit_sizes();
+std::string concat_kernel_name(int unit_bytes);
+std::string concat_kernel_entry(int unit_bytes);  // follows copy_kernels_preamble()
+KernelSource concat_kernel_source(int unit_bytes);
+KernelKey concat_kernel_key(int unit_bytes, int arch) noexcept;
 
 }  // namespace cunp::cuda

@@ -385,6 +385,13 @@ std::string param_type(const Signature& sig, std::size_t p, DType dt) {
 
 }  // namespace
 
+std::string support_source(bool uses_half, bool uses_complex) {
+  std::string s(kSupport);
+  if (uses_half) s += kFloat16;
+  if (uses_complex) s += kComplex;
+  return s;
+}
+
 std::string generate_source(const Signature& sig, const KernelText& text,
                             std::span<const ParamBinding> bindings, const LoopShape& loop) {
   const std::size_t n = sig.params.size();

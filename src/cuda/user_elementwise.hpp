@@ -76,6 +76,11 @@ struct KernelText {
   std::string_view after_loop;
 };
 
+// The support code a user kernel program starts with (namespace cunp_ek: indexer, raw
+// arrays), plus the float16 and complex<T> types and their functions when the program
+// uses them. ReductionKernel programs start with it too.
+std::string support_source(bool uses_half, bool uses_complex);
+
 // The whole program of one kernel.
 std::string generate_source(const Signature& sig, const KernelText& text,
                             std::span<const ParamBinding> bindings, const LoopShape& loop);

@@ -181,6 +181,39 @@ void gather(const ndarray& out, const void* src, const Geometry& g, const ndarra
     launch_gather<int>(ctx, spec, out, src, g, off);
 }
 
+void gather_direct(const ndarray& out, const void* src, const Geometry& g, const IndexedAxes& ax) {
+  if (out.size() == 0) return;
+  check_rank(g);
+  const Ctx ctx = context();
+  const ndarray flag = empty({1}, {.dtype = DType::UInt64, .device = Device::cuda(ctx.device)});
+  CUNP_CUDA_CHECK(cudaMemsetAsync(flag.data(), 0xff, 8, ctx.stream));
+  IndexKernelSpec spec{.kind = IndexKernelKind::GatherDirect,
+                       .dtype = element_dtype(out.dtype()),
+                       .ndim = cuda::strided_ndim_bucket(static_cast<int>(g.dims.size())),
+                       .index64 = !fits_int32(g)};
+  void* out_p = out.data();
+  const void* src_p = src;
+  const void* idx_p = ax.idx[0].data();
+  long long size = ax.sizes[0], stride = ax.strides[0];
+  void* flag_p = flag.data();
+  auto run = [&]<typename I>(I) {
+    I params[2 + 3 * cuda::kMaxStridedDims];
+    geometry_params(params, g, spec.ndim);
+    void* args[] = {&out_p, &src_p, &idx_p, &size, &stride, &flag_p, params};
+    cuda::launch(kernel(spec, ctx), dim3(cuda::grid_blocks(*ctx.props, out.size())), dim3(cuda::kKernelBlockSize),
+                 args, 0, ctx.stream);
+  };
+  if (spec.index64)
+    run(static_cast<long long>(0));
+  else
+    run(0);
+  const unsigned long long bad = read_u64(flag.data(), ctx.stream);
+  if (bad == ~0ull) return;
+  const std::int64_t value = ax.idx[0].item(static_cast<std::int64_t>(bad)).to_int64();
+  throw IndexError("index " + std::to_string(value) + " is out of bounds for axis " + std::to_string(ax.axes[0]) +
+                   " with size " + std::to_string(ax.sizes[0]));
+}
+
 void scatter(void* dst, DType dtype, const ndarray& values, const Geometry& g, const ndarray& off,
              const ndarray* lin, std::int64_t subspace) {
   if (values.size() == 0) return;
@@ -209,43 +242,134 @@ void scatter(void* dst, DType dtype, const ndarray& values, const Geometry& g, c
     launch_scatter<int>(ctx, spec, dst, values, g, off, lin_p, winner_p);
 }
 
-ndarray nonzero_coords(const ndarray& mask, const Shape& shape) {
-  const int nd = static_cast<int>(shape.size());
-  if (nd > kMaxNonzeroDims) throw ValueError("nonzero supports at most 64 dimensions");
+void scatter_apply(AtKernelSpec spec, void* dst, const ndarray* values, const Geometry& g, const ndarray& off) {
+  const std::int64_t n = shape_size(g.dims);
+  if (n == 0) return;
+  check_rank(g);
   const Ctx ctx = context();
+  spec.ndim = cuda::strided_ndim_bucket(static_cast<int>(g.dims.size()));
+  spec.index64 = !fits_int32(g);
+  const cuda::Kernel k =
+      cuda::get_kernel(at_kernel_key(spec, ctx.props->target), [&spec] { return at_kernel_source(spec); });
+  auto run = [&]<typename I>(I) {
+    I params[2 + 3 * cuda::kMaxStridedDims];
+    geometry_params(params, g, spec.ndim);
+    const void* values_p = values != nullptr ? values->data() : nullptr;
+    const void* off_p = off.data();
+    void* with_values[] = {&dst, &values_p, &off_p, params};
+    void* without_values[] = {&dst, &off_p, params};
+    cuda::launch(k, dim3(cuda::grid_blocks(*ctx.props, n)), dim3(cuda::kKernelBlockSize),
+                 values != nullptr ? with_values : without_values, 0, ctx.stream);
+  };
+  if (spec.index64)
+    run(static_cast<long long>(0));
+  else
+    run(0);
+}
+
+bool scatter_apply_supported(const AtKernelSpec& spec, const void* dst, std::span<const std::int64_t> strides) {
+  if (itemsize(spec.storage) != 16 || spec.atomic == AtomicKind::Add || spec.atomic == AtomicKind::Subtract)
+    return true;
+  if (context().props->target < 90) return false;
+  if (reinterpret_cast<std::uintptr_t>(dst) % 16 != 0) return false;
+  return std::all_of(strides.begin(), strides.end(), [](std::int64_t s) { return s % 16 == 0; });
+}
+
+namespace {
+
+// The per-tile exclusive starts of the true bytes of a C-contiguous bool array (tiles
+// + 1 entries, the total last) and the total, read back (one 8-byte read).
+struct TileCounts {
+  ndarray starts;
+  std::int64_t tiles = 0;
+  std::int64_t total = 0;
+};
+
+TileCounts count_tiles(const Ctx& ctx, const ndarray& mask) {
   const Device dev = Device::cuda(ctx.device);
   const std::int64_t n = mask.size();
-  const std::int64_t tiles = std::max<std::int64_t>(1, (n + kNonzeroTile - 1) / kNonzeroTile);
-  const ndarray counts = empty({tiles + 1}, {.dtype = DType::UInt64, .device = dev});
+  TileCounts tc;
+  tc.tiles = std::max<std::int64_t>(1, (n + kNonzeroTile - 1) / kNonzeroTile);
+  tc.starts = empty({tc.tiles + 1}, {.dtype = DType::UInt64, .device = dev});
   const void* m = mask.data();
-  void* counts_p = counts.data();
+  void* counts_p = tc.starts.data();
   auto n_arg = static_cast<unsigned long long>(n);
   {
     void* args[] = {&m, &n_arg, &counts_p};
-    cuda::launch(kernel({.kind = IndexKernelKind::NonzeroCount}, ctx), dim3(static_cast<unsigned>(tiles)),
+    cuda::launch(kernel({.kind = IndexKernelKind::NonzeroCount}, ctx), dim3(static_cast<unsigned>(tc.tiles)),
                  dim3(kNonzeroThreads), args, 0, ctx.stream);
   }
-  auto nb = static_cast<unsigned long long>(tiles);
+  auto nb = static_cast<unsigned long long>(tc.tiles);
   {
     void* args[] = {&counts_p, &nb};
     cuda::launch(kernel({.kind = IndexKernelKind::NonzeroScan}, ctx), dim3(1), dim3(kNonzeroScanThreads), args, 0,
                  ctx.stream);
   }
   // The one read NumPy's semantics need: the number of true values.
-  const auto total = static_cast<std::int64_t>(
-      read_u64(static_cast<const char*>(counts.data()) + tiles * 8, ctx.stream));
-  ndarray out = empty({nd, total}, {.dtype = DType::Int64, .device = dev});
-  if (total == 0) return out;
+  tc.total = static_cast<std::int64_t>(
+      read_u64(static_cast<const char*>(tc.starts.data()) + tc.tiles * 8, ctx.stream));
+  return tc;
+}
+
+}  // namespace
+
+ndarray nonzero_coords(const ndarray& mask, const Shape& shape) {
+  const int nd = static_cast<int>(shape.size());
+  if (nd > kMaxNonzeroDims) throw ValueError("nonzero supports at most 64 dimensions");
+  const Ctx ctx = context();
+  const Device dev = Device::cuda(ctx.device);
+  const TileCounts tc = count_tiles(ctx, mask);
+  ndarray out = empty({nd, tc.total}, {.dtype = DType::Int64, .device = dev});
+  if (tc.total == 0) return out;
   NonzeroParams p{};
-  p.n = n_arg;
-  p.total = static_cast<unsigned long long>(total);
+  p.n = static_cast<unsigned long long>(mask.size());
+  p.total = static_cast<unsigned long long>(tc.total);
   p.ndim = nd;
   for (int d = 0; d < nd; ++d) p.shape[d] = shape[static_cast<std::size_t>(d)];
+  const void* m = mask.data();
+  const void* counts_p = tc.starts.data();
   void* out_p = out.data();
   void* args[] = {&m, &counts_p, &out_p, &p};
-  cuda::launch(kernel({.kind = IndexKernelKind::NonzeroWrite}, ctx), dim3(static_cast<unsigned>(tiles)),
+  cuda::launch(kernel({.kind = IndexKernelKind::NonzeroWrite}, ctx), dim3(static_cast<unsigned>(tc.tiles)),
                dim3(kNonzeroThreads), args, 0, ctx.stream);
   return out;
+}
+
+ndarray mask_select(const ndarray& a, const ndarray& mask) {
+  const Ctx ctx = context();
+  const TileCounts tc = count_tiles(ctx, mask);
+  ndarray out = empty({tc.total}, {.dtype = a.dtype(), .device = Device::cuda(ctx.device)});
+  if (tc.total == 0) return out;
+  const void* src = a.data();
+  const void* m = mask.data();
+  const void* starts = tc.starts.data();
+  void* out_p = out.data();
+  auto n = static_cast<unsigned long long>(mask.size());
+  void* args[] = {&src, &m, &starts, &out_p, &n};
+  cuda::launch(kernel({.kind = IndexKernelKind::MaskGather, .dtype = element_dtype(a.dtype())}, ctx),
+               dim3(static_cast<unsigned>(tc.tiles)), dim3(kNonzeroThreads), args, 0, ctx.stream);
+  return out;
+}
+
+void mask_assign(const ndarray& a, const ndarray& mask, const ndarray& value) {
+  const Ctx ctx = context();
+  const TileCounts tc = count_tiles(ctx, mask);
+  ndarray vals = empty({tc.total}, {.dtype = a.dtype(), .device = Device::cuda(ctx.device)});
+  try {
+    vals.assign(value);
+  } catch (const ValueError&) {
+    throw ValueError("NumPy boolean array indexing assignment cannot assign " + std::to_string(value.size()) +
+                     " input values to the " + std::to_string(tc.total) + " output values where the mask is true");
+  }
+  if (tc.total == 0) return;
+  const void* src = vals.data();
+  const void* m = mask.data();
+  const void* starts = tc.starts.data();
+  void* out_p = a.data();
+  auto n = static_cast<unsigned long long>(mask.size());
+  void* args[] = {&src, &m, &starts, &out_p, &n};
+  cuda::launch(kernel({.kind = IndexKernelKind::MaskScatter, .dtype = element_dtype(a.dtype())}, ctx),
+               dim3(static_cast<unsigned>(tc.tiles)), dim3(kNonzeroThreads), args, 0, ctx.stream);
 }
 
 }  // namespace cunp::index::gpu

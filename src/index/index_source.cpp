@@ -22,6 +22,11 @@ namespace {
 //    split by the strided-kernel helpers over (pre..., |B|, post...): operand 0 holds
 //    the view's byte strides (0 on the B axis), operand 1 is 1 on the B axis and 0
 //    elsewhere, so it yields b. Elements move as the unsigned integer of their width.
+//  - cunp_ix_gather_direct_*: with a single index array (a[idx], take), the gather
+//    reads idx[b] itself, wraps it, and records min(b) of an out-of-bounds index in
+//    the flag; the host reads the flag after the gather (one 8-byte read) and raises
+//    before the result is returned. This skips writing and re-reading the offsets
+//    array: the traffic is CuPy's unchecked gather's plus one 8-byte read.
 //  - Scatter, last write wins: with duplicates possible (|B| > 1), cunp_ix_mark
 //    stores winner[lin[b]] = max(b + 1) (atomicMax, a deterministic result) in a
 //    zeroed uint64 array of the indexed sub-space's size; cunp_ix_scatter_* then
@@ -32,6 +37,15 @@ namespace {
 //    stores the total after them (the host reads it: one 8-byte read), cunp_nz_write
 //    scans the per-thread counts within each tile and writes the coordinates of
 //    each true byte, in C order, as out[d * total + position].
+//  - a[mask] with a mask of a's shape (the common `a[a > 0.5]`) skips coordinates
+//    altogether: after the count and scan above (one 8-byte read for the result's
+//    size), cunp_ix_mask_gather_* walks the same tiles (element base + e * 256 + t):
+//    a warp ballot per step ranks each true element within its warp, one warp scans
+//    the 16 x 8 per-warp counts of the tile, and every selected element is copied
+//    straight to its output position. Reads: the mask twice, the data once; writes:
+//    the result only. a[mask] = v (cunp_ix_mask_scatter_*) is the same walk with the
+//    copy reversed: every selected element of `a` takes values[its rank], so no
+//    coordinates and no last-write-wins marks (mask positions are distinct).
 constexpr std::string_view kTemplates = R"cunp_src(
 namespace cunp_ix {
 
@@ -70,6 +84,25 @@ __device__ __forceinline__ void gather(T* __restrict__ out, const char* __restri
     I o[2];
     element_offsets<FIXED>(p, i, o);
     out[i] = *reinterpret_cast<const T*>(src + o[0] + offs[o[1]]);
+  }
+}
+
+template <typename T, bool FIXED, typename I, typename U, int N>
+__device__ __forceinline__ void gather_direct(T* __restrict__ out, const char* __restrict__ src,
+                                              const long long* __restrict__ idx, long long size, long long stride,
+                                              unsigned long long* flag, const strided_params<I, N, 2>& p) {
+  const U n = (U)p.size;
+  const U nthreads = thread_count<U>();
+  for (U i = thread_index<U>(); i < n; i += nthreads) {
+    I o[2];
+    element_offsets<FIXED>(p, i, o);
+    long long v = idx[o[1]];
+    if (v < 0) v += size;
+    if (v < 0 || v >= size) {
+      atomicMin(flag, (unsigned long long)o[1]);
+      v = 0;
+    }
+    out[i] = *reinterpret_cast<const T*>(src + o[0] + v * stride);
   }
 }
 
@@ -230,6 +263,58 @@ std::string fixed_entry(const IndexKernelSpec& spec, const std::string& name) {
   }
 }
 
+std::string mask_gather_entry(const IndexKernelSpec& spec, const std::string& name) {
+  const std::string t = str(cuda::ops_type_name(spec.dtype));
+  const bool gather = spec.kind == IndexKernelKind::MaskGather;
+  // Gather: (src: the array, out: the result). Scatter: (src: the values, out: the array).
+  const std::string move = gather ? "out[start + counts[e * " + std::to_string(kNonzeroThreads / 32) +
+                                        " + warp] + __popc(ballots[e] & below)] = src[i];\n"
+                                  : "out[i] = src[start + counts[e * " + std::to_string(kNonzeroThreads / 32) +
+                                        " + warp] + __popc(ballots[e] & below)];\n";
+  const std::string per = std::to_string(kNonzeroPerThread);
+  const std::string warps = std::to_string(kNonzeroThreads / 32);
+  return "extern \"C\" __global__ void __launch_bounds__(" + std::to_string(kNonzeroThreads) + ") " + name +
+         "(const " + t + "* __restrict__ src, const unsigned char* __restrict__ m, "
+         "const unsigned long long* __restrict__ starts, " + t + "* __restrict__ out, unsigned long long n) {\n"
+         "  __shared__ unsigned int counts[" + per + " * " + warps + "];\n"
+         "  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;\n"
+         "  const unsigned int below = (1u << lane) - 1u;\n"
+         "  const unsigned long long base = (unsigned long long)blockIdx.x * " + std::to_string(kNonzeroTile) +
+         "ull + threadIdx.x;\n"
+         "  unsigned int ballots[" + per + "];\n"
+         "#pragma unroll\n"
+         "  for (int e = 0; e < " + per + "; ++e) {\n"
+         "    const unsigned long long i = base + (unsigned long long)e * blockDim.x;\n"
+         "    ballots[e] = __ballot_sync(0xffffffffu, i < n && m[i] != 0);\n"
+         "    if (lane == 0) counts[e * " + warps + " + warp] = __popc(ballots[e]);\n"
+         "  }\n"
+         "  __syncthreads();\n"
+         "  if (warp == 0) {\n"
+         "    // Exclusive scan of the counts in tile order (step-major, then warp): 4 per lane.\n"
+         "    unsigned int v[4], sum = 0;\n"
+         "#pragma unroll\n"
+         "    for (int q = 0; q < 4; ++q) { v[q] = counts[lane * 4 + q]; sum += v[q]; }\n"
+         "    unsigned int incl = sum;\n"
+         "#pragma unroll\n"
+         "    for (int o = 1; o < 32; o <<= 1) {\n"
+         "      const unsigned int x = __shfl_up_sync(0xffffffffu, incl, o);\n"
+         "      if (lane >= o) incl += x;\n"
+         "    }\n"
+         "    unsigned int run = incl - sum;\n"
+         "#pragma unroll\n"
+         "    for (int q = 0; q < 4; ++q) { counts[lane * 4 + q] = run; run += v[q]; }\n"
+         "  }\n"
+         "  __syncthreads();\n"
+         "  const unsigned long long start = starts[blockIdx.x];\n"
+         "#pragma unroll\n"
+         "  for (int e = 0; e < " + per + "; ++e) {\n"
+         "    if (((ballots[e] >> lane) & 1u) == 0) continue;\n"
+         "    const unsigned long long i = base + (unsigned long long)e * blockDim.x;\n"
+         "    " + move +
+         "  }\n"
+         "}\n";
+}
+
 }  // namespace
 
 std::vector<IndexKernelSpec> index_kernel_specs() {
@@ -237,7 +322,9 @@ std::vector<IndexKernelSpec> index_kernel_specs() {
   for (IndexKernelKind k : {IndexKernelKind::Offsets, IndexKernelKind::Mark, IndexKernelKind::NonzeroCount,
                             IndexKernelKind::NonzeroScan, IndexKernelKind::NonzeroWrite})
     specs.push_back({.kind = k});
-  for (IndexKernelKind k : {IndexKernelKind::Gather, IndexKernelKind::Scatter})
+  for (IndexKernelKind k : {IndexKernelKind::MaskGather, IndexKernelKind::MaskScatter})
+    for (DType dt : kElementDTypes) specs.push_back({.kind = k, .dtype = dt});
+  for (IndexKernelKind k : {IndexKernelKind::Gather, IndexKernelKind::GatherDirect, IndexKernelKind::Scatter})
     for (DType dt : kElementDTypes)
       for (int nd : kNdims)
         for (bool i64 : {false, true}) specs.push_back({.kind = k, .dtype = dt, .ndim = nd, .index64 = i64});
@@ -251,9 +338,14 @@ std::string index_kernel_name(const IndexKernelSpec& spec) {
     case IndexKernelKind::NonzeroCount: return "cunp_nz_count";
     case IndexKernelKind::NonzeroScan: return "cunp_nz_scan";
     case IndexKernelKind::NonzeroWrite: return "cunp_nz_write";
+    case IndexKernelKind::MaskGather: return "cunp_ix_mask_gather_" + str(cuda::ops_type_code(spec.dtype));
+    case IndexKernelKind::MaskScatter: return "cunp_ix_mask_scatter_" + str(cuda::ops_type_code(spec.dtype));
     default: break;
   }
-  return std::string(spec.kind == IndexKernelKind::Gather ? "cunp_ix_gather_" : "cunp_ix_scatter_") +
+  const char* prefix = spec.kind == IndexKernelKind::Gather         ? "cunp_ix_gather_"
+                       : spec.kind == IndexKernelKind::GatherDirect ? "cunp_ix_gather_direct_"
+                                                                    : "cunp_ix_scatter_";
+  return std::string(prefix) +
          str(cuda::ops_type_code(spec.dtype)) + "_s" + std::to_string(spec.ndim) +
          (spec.index64 ? "_i64" : "_i32");
 }
@@ -266,7 +358,10 @@ std::string_view index_kernels_preamble() {
 
 std::string index_kernel_entry(const IndexKernelSpec& spec) {
   const std::string name = index_kernel_name(spec);
-  if (spec.kind != IndexKernelKind::Gather && spec.kind != IndexKernelKind::Scatter)
+  if (spec.kind == IndexKernelKind::MaskGather || spec.kind == IndexKernelKind::MaskScatter)
+    return mask_gather_entry(spec, name);
+  if (spec.kind != IndexKernelKind::Gather && spec.kind != IndexKernelKind::GatherDirect &&
+      spec.kind != IndexKernelKind::Scatter)
     return fixed_entry(spec, name);
   const std::string t = str(cuda::ops_type_name(spec.dtype));
   const std::string u = spec.index64 ? "unsigned long long" : "unsigned int";
@@ -277,6 +372,10 @@ std::string index_kernel_entry(const IndexKernelSpec& spec) {
   const std::string targs = "<" + t + ", " + fixed + ", " + i + ", " + u + ">";
   const std::string head = "extern \"C\" __global__ void __launch_bounds__(" +
                            std::to_string(cuda::kKernelBlockSize) + ") " + name + "(";
+  if (spec.kind == IndexKernelKind::GatherDirect)
+    return head + t + "* __restrict__ out, const char* __restrict__ src, const long long* __restrict__ idx, " +
+           "long long size, long long stride, unsigned long long* flag, " + params +
+           ") {\n  cunp_ix::gather_direct" + targs + "(out, src, idx, size, stride, flag, p);\n}\n";
   if (spec.kind == IndexKernelKind::Gather)
     return head + t + "* __restrict__ out, const char* __restrict__ src, const long long* __restrict__ offs, " +
            params + ") {\n  cunp_ix::gather" + targs + "(out, src, offs, p);\n}\n";

@@ -30,15 +30,18 @@ enum class IndexKernelKind : std::uint8_t {
   NonzeroCount, // per-tile count of true bytes
   NonzeroScan,  // exclusive scan of the tile counts (one block), total at the end
   NonzeroWrite, // coordinates of the true bytes, in C order
+  MaskGather,   // out[position of i among the true bytes] = src[i] (a[mask], full-shape mask)
+  GatherDirect, // Gather reading one index array itself, bounds check included (no offsets pass)
+  MaskScatter,  // dst[i] = values[position of i among the true bytes] (a[mask] = v, full-shape mask)
 };
 
 struct IndexKernelSpec {
   IndexKernelKind kind = IndexKernelKind::Gather;
-  // Gather/Scatter: the element as the unsigned integer of its width (u1, u2, u4, u8)
-  // or complex128 for 16 bytes; unused by the others.
+  // Gather/GatherDirect/Scatter/MaskGather/MaskScatter: the element as the unsigned integer of its width (u1,
+  // u2, u4, u8) or complex128 for 16 bytes; unused by the others.
   DType dtype = DType::UInt32;
-  int ndim = 1;          // Gather/Scatter: 1..4 exact, 8/16/32/64 buckets
-  bool index64 = false;  // Gather/Scatter: 64-bit element index math
+  int ndim = 1;          // Gather(Direct)/Scatter: 1..4 exact, 8/16/32/64 buckets
+  bool index64 = false;  // Gather(Direct)/Scatter: 64-bit element index math
 };
 
 // Every indexing kernel the engine can generate.

@@ -11,12 +11,14 @@
 #include "cunp/creation.hpp"
 #include "cunp/error.hpp"
 #include "index/index_cuda.hpp"
+#include "index/prepared.hpp"
 
 namespace cunp {
 namespace {
 
 using index::Geometry;
 using index::IndexedAxes;
+using index::Prepared;
 
 // One entry of the expanded index: a basic piece, or an index array applied to one
 // axis (basic = slice(None), or newaxis for a 0-d bool).
@@ -24,15 +26,6 @@ struct Entry {
   Index basic;
   ndarray adv;        // defined for advanced entries
   int source_axis = 0;  // the axis of `a` an advanced entry indexes (error messages)
-};
-
-struct Prepared {
-  ndarray view;
-  IndexedAxes ax;
-  Shape bshape;
-  Geometry geom;
-  Shape out_shape;
-  std::int64_t subspace = 1;
 };
 
 std::string dims_str(std::int64_t a) { return std::to_string(a); }
@@ -144,6 +137,10 @@ ndarray nonzero_coords(const ndarray& a) {
   }
   return out;
 }
+
+}  // namespace
+
+namespace index {
 
 bool has_array(std::span<const FancyIndex> index) {
   return std::any_of(index.begin(), index.end(), [](const FancyIndex& f) { return std::holds_alternative<ndarray>(f); });
@@ -274,14 +271,42 @@ Prepared prepare(const ndarray& a, std::span<const FancyIndex> index) {
   return pr;
 }
 
-}  // namespace
+std::vector<std::int64_t> host_element_offsets(const Prepared& pr) {
+  std::vector<std::int64_t> off, out;
+  cpu_offsets(pr.ax, off, nullptr);
+  out.reserve(static_cast<std::size_t>(shape_size(pr.out_shape)));
+  cpu_walk(pr.geom, off, [&](std::int64_t, std::int64_t o) { out.push_back(o); });
+  return out;
+}
+
+}  // namespace index
+
+using index::basic_only;
+using index::has_array;
+using index::prepare;
 
 ndarray getitem(const ndarray& a, std::span<const FancyIndex> index) {
   if (!has_array(index)) return a.view(basic_only(index));
+  if (index.size() == 1 && a.device().is_cuda() && a.ndim() > 0) {
+    // a[mask] with a mask of a's shape: one compaction, no coordinates (Note
+    // [Indexing kernels]).
+    const ndarray& m = std::get<ndarray>(index[0]);
+    if (m.dtype() == DType::Bool && m.shape() == a.shape() && m.device() == a.device() &&
+        a.size() <= std::int64_t{1} << 40) {
+      cuda::DeviceScope scope(a.device().index);
+      const ndarray src = a.is_c_contiguous() ? a : a.copy();
+      const ndarray mask = m.is_c_contiguous() ? m : m.copy();
+      return index::gpu::mask_select(src, mask);
+    }
+  }
   const Prepared pr = prepare(a, index);
   ndarray out = empty(pr.out_shape, {.dtype = a.dtype(), .device = a.device()});
   if (a.device().is_cuda()) {
     cuda::DeviceScope scope(a.device().index);
+    if (pr.ax.idx.size() == 1) {
+      index::gpu::gather_direct(out, pr.view.data(), pr.geom, pr.ax);
+      return out;
+    }
     const ndarray off = empty({pr.ax.n}, {.dtype = DType::Int64, .device = a.device()});
     index::gpu::offsets(pr.ax, off, nullptr);
     index::gpu::gather(out, pr.view.data(), pr.geom, off);
@@ -298,6 +323,15 @@ void setitem(const ndarray& a, std::span<const FancyIndex> index, const ndarray&
   if (!has_array(index)) {
     a.view(basic_only(index)).assign(value);
     return;
+  }
+  if (index.size() == 1 && a.device().is_cuda() && a.ndim() > 0 && a.is_c_contiguous()) {
+    // a[mask] = v with a mask of a's shape: one walk of the mask, no coordinates.
+    const ndarray& m = std::get<ndarray>(index[0]);
+    if (m.dtype() == DType::Bool && m.shape() == a.shape() && m.device() == a.device()) {
+      cuda::DeviceScope scope(a.device().index);
+      index::gpu::mask_assign(a, m.is_c_contiguous() ? m : m.copy(), value);
+      return;
+    }
   }
   const Prepared pr = prepare(a, index);
   // The values, broadcast to the result's shape and cast to a's dtype, in a fresh
@@ -404,14 +438,13 @@ ndarray compress(const ndarray& condition, const ndarray& a, std::optional<int> 
   return take(a, idx, axis);
 }
 
-ndarray take_along_axis(const ndarray& a, const ndarray& indices, std::optional<int> axis) {
-  if (!axis) {
-    if (indices.ndim() != 1)
-      throw ValueError("when axis=None, `indices` must have a single dimension.");
-    return take_along_axis(a.reshape({-1}), indices, 0);
-  }
+namespace {
+
+// The index tuple of take_along_axis / put_along_axis: `indices` on `axis`, aranges
+// shaped to broadcast against it on every other axis.
+std::vector<FancyIndex> along_axis_index(const ndarray& a, const ndarray& indices, int axis) {
   const int nd = a.ndim();
-  const int ax = normalize_axis(*axis, nd);
+  const int ax = normalize_axis(axis, nd);
   if (indices.ndim() != nd)
     throw ValueError("`indices` and `arr` must have the same number of dimensions");
   if (indices.dtype() == DType::Bool || !is_integer(indices.dtype()))
@@ -428,7 +461,30 @@ ndarray take_along_axis(const ndarray& a, const ndarray& indices, std::optional<
     ix.emplace_back(arange(Scalar(a.shape()[static_cast<std::size_t>(d)]), {.dtype = DType::Int64, .device = a.device()})
                         .reshape(sh));
   }
-  return getitem(a, ix);
+  return ix;
+}
+
+}  // namespace
+
+ndarray take_along_axis(const ndarray& a, const ndarray& indices, std::optional<int> axis) {
+  if (!axis) {
+    if (indices.ndim() != 1)
+      throw ValueError("when axis=None, `indices` must have a single dimension.");
+    return take_along_axis(a.reshape({-1}), indices, 0);
+  }
+  return getitem(a, along_axis_index(a, indices, *axis));
+}
+
+void put_along_axis(const ndarray& a, const ndarray& indices, const ndarray& values, std::optional<int> axis) {
+  if (!a.writeable()) throw ValueError("assignment destination is read-only");
+  if (!axis) {
+    if (indices.ndim() != 1)
+      throw ValueError("when axis=None, `indices` must have a single dimension.");
+    const ndarray on = values.device() == a.device() ? values : values.to(a.device());
+    put(a, indices, on.broadcast_to(indices.shape()));
+    return;
+  }
+  setitem(a, along_axis_index(a, indices, *axis), values);
 }
 
 }  // namespace cunp

@@ -1,16 +1,23 @@
 // src/linalg/decompositions.cpp — numpy.linalg's factorizations and solvers over
 // stacks of matrices: the batch is copied once into column-major buffers, the vendor
 // layer (vendor.hpp) factors them, and the results are views of those buffers.
+#include <atomic>
+#include <climits>
 #include <cmath>
+#include <cstdlib>
+#include <algorithm>
 #include <complex>
+#include <numeric>
 #include <string>
 
 #include "cunp/creation.hpp"
 #include "cunp/error.hpp"
+#include "cunp/indexing.hpp"
 #include "cunp/linalg.hpp"
 #include "cunp/manipulation.hpp"
 #include "cunp/ufunc.hpp"
 #include "linalg/vendor.hpp"
+#include "linalg/vendor_cuda.hpp"
 
 namespace cunp::linalg {
 namespace {
@@ -70,7 +77,7 @@ LU lu_factor(const ndarray& a, DType dt) {
   LU r;
   r.buf = column_major(a, dt);
   const std::int64_t batch = n ? r.buf.size() / (n * n) : shape_size(batch_of(a));
-  r.ipiv = empty(with_tail(batch_of(a), {n}), {.dtype = vd::pivot_dtype(a.device()), .device = a.device()});
+  r.ipiv = empty(with_tail(batch_of(a), {n}), {.dtype = vd::pivot_dtype(a.device(), n, batch), .device = a.device()});
   r.info = vd::getrf(a.device(), dt, n, batch, r.buf.data(), r.ipiv.data());
   return r;
 }
@@ -194,7 +201,7 @@ ndarray cholesky(const ndarray& a, bool upper) {
 }
 
 std::vector<ndarray> qr(const ndarray& a, std::string_view mode) {
-  if (mode != "reduced" && mode != "complete" && mode != "r")
+  if (mode != "reduced" && mode != "complete" && mode != "r" && mode != "raw")
     throw ValueError("Unrecognized mode '" + std::string(mode) + "'");
   check_stack(a);
   const DType dt = lapack_dtype(a.dtype());
@@ -204,6 +211,7 @@ std::vector<ndarray> qr(const ndarray& a, std::string_view mode) {
   ndarray buf = column_major(a, dt);
   ndarray tau = empty(with_tail(batch_of(a), {k}), {.dtype = dt, .device = dev});
   vd::geqrf(dev, dt, m, n, batch, buf.data(), tau.data());
+  if (mode == "raw") return {buf, tau};  // buf is (..., n, m): LAPACK's matrix, transposed
   const std::int64_t rrows = mode == "complete" ? m : k;
   ndarray r = mask_where(upper_mask(rrows, n, dev), matrices(buf).view({ellipsis, slice(0, rrows), slice()}));
   if (mode == "r") return {r};
@@ -214,7 +222,94 @@ std::vector<ndarray> qr(const ndarray& a, std::string_view mode) {
   return {matrices(q), r};
 }
 
-std::vector<ndarray> svd(const ndarray& a, bool full_matrices, bool compute_uv) {
+namespace {
+std::pair<ndarray, ndarray> eigh_impl(const ndarray& a, std::string_view UPLO, bool vectors);
+
+// svd(hermitian=True): singular values are the eigenvalues' magnitudes; U holds the
+// eigenvectors and Vh = (U diag(sign(w)))^H, both in descending order of |w|. The
+// order is found on the host (one read of the eigenvalues).
+std::vector<ndarray> svd_hermitian(const ndarray& a, bool compute_uv) {
+  check_square(a);
+  auto [w, v] = eigh_impl(a, "L", compute_uv);
+  const ndarray s = absolute(w);
+  const std::int64_t n = w.shape().back(), batch = n ? w.size() / n : 0;
+  const std::vector<double> host = s.astype(DType::Float64).to(Device::cpu()).to_vector<double>();
+  std::vector<std::int64_t> order(static_cast<std::size_t>(w.size()));
+  for (std::int64_t q = 0; q < batch; ++q) {
+    auto first = order.begin() + q * n;
+    std::iota(first, first + n, std::int64_t{0});
+    const double* row = host.data() + q * n;
+    std::stable_sort(first, first + n, [row](std::int64_t i, std::int64_t j) { return row[i] > row[j]; });
+  }
+  const ndarray idx = from_host(order.data(), DType::Int64, w.shape(), a.device());
+  const ndarray sorted_s = take_along_axis(s, idx, -1);
+  if (!compute_uv) return {sorted_s};
+  const ndarray cols = expand_dims(idx, std::vector<int>{-2});
+  const ndarray u = take_along_axis(v, cols, -1);
+  const ndarray sgn = take_along_axis(sign(w), idx, -1).astype(v.dtype());
+  const ndarray vh = conj_if(swapaxes(multiply(u, expand_dims(sgn, std::vector<int>{-2})), -1, -2));
+  return {u, sorted_s, vh};
+}
+}  // namespace
+
+namespace {
+std::atomic<int> forced_svd_driver{static_cast<int>(SvdDriver::Auto)};
+
+// Note [SVD drivers]: the size rule's bounds (bench/bench.py times svd 2048^2 float32
+// with each driver: svd_f32_2048_<driver>).
+constexpr std::int64_t kSvdJacobiMax = 64;    // gesvdj when max(m, n) <= this
+constexpr std::int64_t kSvdPolarMin = 512;    // gesvdp when min(m, n) >= this ...
+constexpr std::int64_t kSvdPolarAspect = 2;   // ... and max(m, n) <= this * min(m, n)
+}  // namespace
+
+void set_svd_driver(SvdDriver driver) { forced_svd_driver.store(static_cast<int>(driver)); }
+SvdDriver svd_driver() { return static_cast<SvdDriver>(forced_svd_driver.load()); }
+
+SvdDriver parse_svd_driver(std::string_view name) {
+  if (name == "auto") return SvdDriver::Auto;
+  if (name == "gesvd") return SvdDriver::Gesvd;
+  if (name == "gesvdj") return SvdDriver::Gesvdj;
+  if (name == "gesvdp") return SvdDriver::Gesvdp;
+  throw ValueError("svd driver must be one of 'auto', 'gesvd', 'gesvdj', 'gesvdp', got '" + std::string(name) + "'");
+}
+
+const char* svd_driver_name(SvdDriver driver) {
+  switch (driver) {
+    case SvdDriver::Gesvd: return "gesvd";
+    case SvdDriver::Gesvdj: return "gesvdj";
+    case SvdDriver::Gesvdp: return "gesvdp";
+    case SvdDriver::Auto: break;
+  }
+  return "auto";
+}
+
+SvdDriver svd_driver_for(std::int64_t m, std::int64_t n) {
+  SvdDriver d = svd_driver();
+  if (d == SvdDriver::Auto) {
+    const char* env = std::getenv("CUNP_SVD_DRIVER");
+    if (env && *env) {
+      try {
+        d = parse_svd_driver(env);
+      } catch (const ValueError&) {
+        throw ValueError("CUNP_SVD_DRIVER must be one of 'auto', 'gesvd', 'gesvdj', 'gesvdp', got '" +
+                         std::string(env) + "'");
+      }
+    }
+  }
+  const std::int64_t k = std::min(m, n), l = std::max(m, n);
+  if (d == SvdDriver::Auto) {
+    if (l <= kSvdJacobiMax) d = SvdDriver::Gesvdj;
+    else if (k >= kSvdPolarMin && l <= kSvdPolarAspect * k) d = SvdDriver::Gesvdp;
+    else d = SvdDriver::Gesvd;
+  }
+  if (d == SvdDriver::Gesvdj && l > INT32_MAX) d = SvdDriver::Gesvd;  // gesvdj has 32-bit sizes
+  return d;
+}
+
+double svd_error_estimate() { return vd::gesvdp_error_estimate(); }
+
+std::vector<ndarray> svd(const ndarray& a, bool full_matrices, bool compute_uv, bool hermitian) {
+  if (hermitian) return svd_hermitian(a, compute_uv);
   check_stack(a);
   const DType dt = lapack_dtype(a.dtype()), rdt = real_dtype(dt);
   const Device dev = a.device();
@@ -239,12 +334,16 @@ std::vector<ndarray> svd(const ndarray& a, bool full_matrices, bool compute_uv) 
   ndarray s = empty(with_tail(bs, {k}), {.dtype = rdt, .device = dev});
   ndarray u = compute_uv ? empty(with_tail(bs, {ucols, m}), {.dtype = dt, .device = dev}) : ndarray();
   ndarray vt = compute_uv ? empty(with_tail(bs, {n, n}), {.dtype = dt, .device = dev}) : ndarray();
+  // Note [SVD drivers]: gesvd leaves V^H in vt (column-major), gesvdj/gesvdp leave V.
+  const SvdDriver driver = dev.is_cuda() ? svd_driver_for(m, n) : SvdDriver::Gesvd;
   raise_on_info(vd::gesvd(dev, dt, m, n, batch, buf.data(), s.data(), compute_uv ? u.data() : nullptr,
-                          compute_uv ? vt.data() : nullptr, job),
+                          compute_uv ? vt.data() : nullptr, job, driver),
                 "SVD did not converge");
   if (!compute_uv) return {s};
-  if (wide) return {conj_if(vt), s, conj_if(u)};
-  return {matrices(u), s, matrices(vt)};
+  const bool v_left = driver != SvdDriver::Gesvd;
+  // vt's buffer holds X column-major: matrices(vt) is X, conj_if(vt) is X^H.
+  if (wide) return {v_left ? matrices(vt) : conj_if(vt), s, conj_if(u)};
+  return {matrices(u), s, v_left ? conj_if(vt) : matrices(vt)};
 }
 
 namespace {

@@ -1,15 +1,15 @@
 // src/linalg/products.cpp — matmul and the products built on it (dot, vdot, inner,
-// outer, tensordot, trace).
+// outer, tensordot), trace, kron and cross.
 #include <algorithm>
 #include <numeric>
 #include <string>
-#include <type_traits>
 
 #include "core/copy.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/error.hpp"
 #include "cunp/linalg.hpp"
 #include "cunp/manipulation.hpp"
+#include "cunp/reduce.hpp"
 #include "cunp/ufunc.hpp"
 #include "linalg/vendor.hpp"
 
@@ -73,46 +73,32 @@ GemmOperand gemm_operand(const ndarray& x) {
   return op;
 }
 
-// Integer and bool matmul: C = A B over C-ordered host copies, wrapping like NumPy.
-template <typename T>
-void int_matmul(const ndarray& a, const ndarray& b, const ndarray& c, std::int64_t batch, std::int64_t m,
-                std::int64_t n, std::int64_t k) {
-  const T* pa = static_cast<const T*>(a.data());
-  const T* pb = static_cast<const T*>(b.data());
-  T* pc = static_cast<T*>(c.data());
-  using U = typename std::conditional_t<std::is_same_v<T, bool>, std::type_identity<bool>, std::make_unsigned<T>>::type;
-  for (std::int64_t q = 0; q < batch; ++q, pa += m * k, pb += k * n, pc += m * n)
-    for (std::int64_t i = 0; i < m; ++i)
-      for (std::int64_t j = 0; j < n; ++j) {
-        U acc{};
-        for (std::int64_t l = 0; l < k; ++l) {
-          if constexpr (std::is_same_v<T, bool>)
-            acc = acc || (pa[i * k + l] && pb[l * n + j]);
-          else
-            acc = static_cast<U>(acc + static_cast<U>(static_cast<U>(pa[i * k + l]) * static_cast<U>(pb[l * n + j])));
-        }
-        pc[i * n + j] = static_cast<T>(acc);
-      }
-}
-
-void integer_matmul(const ndarray& a, const ndarray& b, const ndarray& c, std::int64_t batch, std::int64_t m,
+// Integer and bool matmul (Note [Integer GEMM]): the operands are read through their
+// byte strides; a batch that does not collapse to one stride is copied first.
+void integer_matmul(const ndarray& a0, const ndarray& b0, const ndarray& c, std::int64_t batch, std::int64_t m,
                     std::int64_t n, std::int64_t k) {
-  switch (c.dtype()) {
-    case DType::Bool: return int_matmul<bool>(a, b, c, batch, m, n, k);
-    case DType::Int8: return int_matmul<std::int8_t>(a, b, c, batch, m, n, k);
-    case DType::UInt8: return int_matmul<std::uint8_t>(a, b, c, batch, m, n, k);
-    case DType::Int16: return int_matmul<std::int16_t>(a, b, c, batch, m, n, k);
-    case DType::UInt16: return int_matmul<std::uint16_t>(a, b, c, batch, m, n, k);
-    case DType::Int32: return int_matmul<std::int32_t>(a, b, c, batch, m, n, k);
-    case DType::UInt32: return int_matmul<std::uint32_t>(a, b, c, batch, m, n, k);
-    case DType::Int64: return int_matmul<std::int64_t>(a, b, c, batch, m, n, k);
-    case DType::UInt64: return int_matmul<std::uint64_t>(a, b, c, batch, m, n, k);
-    default: throw TypeError("integer matmul of " + std::string(name(c.dtype())));
-  }
+  const int nbatch = c.ndim() - 2;
+  auto batched = [nbatch](const ndarray& x, std::int64_t* byte_stride) {
+    if (collapse_batch(x, nbatch, 1, byte_stride)) return x;
+    ndarray y = ascontiguousarray(x);
+    (void)collapse_batch(y, nbatch, 1, byte_stride);
+    return y;
+  };
+  std::int64_t sa = 0, sb = 0;
+  const ndarray a = batched(a0, &sa), b = batched(b0, &sb);
+  linalg::detail::IntGemmArgs g{.dtype = c.dtype()};
+  g.m = m, g.n = n, g.k = k, g.batch = batch;
+  g.a = a.data(), g.a_batch = sa, g.a_row = a.strides()[nbatch], g.a_col = a.strides()[nbatch + 1];
+  g.b = b.data(), g.b_batch = sb, g.b_row = b.strides()[nbatch], g.b_col = b.strides()[nbatch + 1];
+  g.c = c.data();
+  linalg::detail::int_gemm(c.device(), g);
 }
 
-// The matmul of operands already at least 2-D, broadcast batch, no out=.
-ndarray matmul_2d(const ndarray& a0, const ndarray& b0) {
+// The matmul of operands already at least 2-D, broadcast batch. Note [matmul out=]: the
+// product is written straight into `into` when it can take it as it is (the result's
+// shape and dtype, C-contiguous, on the device, sharing no memory with an operand);
+// otherwise into a new array, which the caller casts into `out`.
+ndarray matmul_2d(const ndarray& a0, const ndarray& b0, const ndarray* into = nullptr) {
   const Device dev = a0.device();
   if (!(b0.device() == dev))
     throw ValueError("matmul: arrays are on different devices (" + dev.str() + " and " + b0.device().str() + ")");
@@ -123,35 +109,47 @@ ndarray matmul_2d(const ndarray& a0, const ndarray& b0) {
     throw ValueError("matmul: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature "
                      "(n?,k),(k,m?)->(n?,m?) (size " + std::to_string(b0.shape()[nb - 2]) + " is different from " +
                      std::to_string(k) + ")");
-  const Shape sa(a0.shape().begin(), a0.shape().end() - 2), sb(b0.shape().begin(), b0.shape().end() - 2);
-  const Shape shapes[2] = {sa, sb};
-  Shape batch_shape = broadcast_shapes(shapes);
-  const std::int64_t batch = shape_size(batch_shape);
-  Shape out_shape = batch_shape;
+  // The batch shape: the operands' leading axes broadcast (no work for 2-D operands).
+  Shape out_shape;
+  if (na > 2 || nb > 2) {
+    const Shape sa(a0.shape().begin(), a0.shape().end() - 2), sb(b0.shape().begin(), b0.shape().end() - 2);
+    const Shape shapes[2] = {sa, sb};
+    out_shape = broadcast_shapes(shapes);
+  }
+  const std::int64_t batch = shape_size(out_shape);
+  const std::size_t nbatch = out_shape.size();
   out_shape.push_back(m);
   out_shape.push_back(n);
 
   const bool blas = is_inexact(rt);
   const DType ct = (rt == DType::Float16 && dev.is_cpu()) ? DType::Float32 : rt;  // compute type
-  if (!blas && dev.is_cuda())
-    throw NotImplementedError("matmul of " + std::string(name(rt)) +
-                              " (integer/bool) arrays on CUDA devices is not implemented yet");
-  ndarray c = empty(out_shape, {.dtype = ct, .device = dev});
+  ndarray c;
+  if (into && ct == rt && into->dtype() == rt && into->device() == dev && into->shape() == out_shape &&
+      into->is_c_contiguous() && !into->may_share_memory(a0) && !into->may_share_memory(b0))
+    c = *into;
+  else
+    c = empty(out_shape, {.dtype = ct, .device = dev});
   if (c.size() == 0) return ct == rt ? c : c.astype(rt);
   if (k == 0) {
     c.fill(Scalar(0));
     return ct == rt ? c : c.astype(rt);
   }
-  auto full_shape = [&](const ndarray& x) {
-    Shape s = batch_shape;
-    s.push_back(x.shape()[x.ndim() - 2]);
-    s.push_back(x.shape()[x.ndim() - 1]);
-    return s;
+  // An operand already of the result's batch shape (every 2-D·2-D product) is used as
+  // it is; others get a broadcast view.
+  auto fit = [&](const ndarray& x0) {
+    const ndarray x = x0.dtype() == ct ? x0 : x0.astype(ct);
+    const int nx = x.ndim();
+    if (static_cast<std::size_t>(nx - 2) == nbatch &&
+        std::equal(out_shape.begin(), out_shape.end() - 2, x.shape().begin()))
+      return x;
+    Shape s(out_shape.begin(), out_shape.end() - 2);
+    s.push_back(x.shape()[nx - 2]);
+    s.push_back(x.shape()[nx - 1]);
+    return x.broadcast_to(s);
   };
-  const ndarray a = a0.astype(ct, {.copy = false}).broadcast_to(full_shape(a0));
-  const ndarray b = b0.astype(ct, {.copy = false}).broadcast_to(full_shape(b0));
+  const ndarray a = fit(a0), b = fit(b0);
   if (!blas) {
-    integer_matmul(ascontiguousarray(a), ascontiguousarray(b), c, batch, m, n, k);
+    integer_matmul(a, b, c, batch, m, n, k);
     return c;
   }
   GemmOperand A = gemm_operand(a), B = gemm_operand(b);
@@ -190,6 +188,11 @@ ndarray matmul(const ndarray& a, const ndarray& b, std::optional<ndarray> out) {
     throw ValueError(std::string("matmul: Input operand ") + (a.ndim() == 0 ? "0" : "1") +
                      " does not have enough dimensions (has 0, gufunc core with signature (n?,k),(k,m?)->(n?,m?) "
                      "requires 1)");
+  if (a.ndim() >= 2 && b.ndim() >= 2) {  // the result's shape is matmul_2d's: out= may be written directly
+    ndarray r = matmul_2d(a, b, out ? &*out : nullptr);
+    if (out && r.data() == out->data() && r.shape() == out->shape() && r.dtype() == out->dtype()) return *out;
+    return to_out(r, out);
+  }
   const ndarray a2 = a.ndim() == 1 ? with_shape(a, {1, a.shape()[0]}) : a;
   const ndarray b2 = b.ndim() == 1 ? with_shape(b, {b.shape()[0], 1}) : b;
   ndarray r = matmul_2d(a2, b2);
@@ -287,16 +290,59 @@ ndarray trace(const ndarray& a, std::int64_t offset, int axis1, int axis2, std::
   st.push_back(m.strides()[nd - 2] + m.strides()[nd - 1]);
   const std::int64_t off = len ? m.offset() + row0 * m.strides()[nd - 2] + col0 * m.strides()[nd - 1] : m.offset();
   const ndarray diag = m.as_strided(s, st, off);
-  DType rt = a.dtype();
-  if (dtype) {
-    rt = *dtype;
-  } else if (rt == DType::Bool || (kind(rt) == DTypeKind::SignedInt && itemsize(rt) < 8)) {
-    rt = DType::Int64;
-  } else if (kind(rt) == DTypeKind::UnsignedInt && itemsize(rt) < 8) {
-    rt = DType::UInt64;
+  // The diagonal is a strided view; its sum is a plain reduction (NumPy's sum dtypes:
+  // small integers and bool widen to int64/uint64 unless `dtype` says otherwise).
+  return sum(diag, {.axis = -1, .dtype = dtype});
+}
+
+ndarray kron(const ndarray& a, const ndarray& b) {
+  if (a.ndim() == 0 || b.ndim() == 0) return multiply(a, b);
+  // The shorter shape gets leading 1s; a[i] * b[j] lands at i * b.shape + j, which is
+  // the product of a (..., n, 1, ...) and b (..., 1, m, ...) read as (..., n * m, ...).
+  const int nd = std::max(a.ndim(), b.ndim());
+  Shape sa(static_cast<std::size_t>(nd - a.ndim()), 1), sb(static_cast<std::size_t>(nd - b.ndim()), 1);
+  sa.insert(sa.end(), a.shape().begin(), a.shape().end());
+  sb.insert(sb.end(), b.shape().begin(), b.shape().end());
+  Shape ea, eb, out;
+  for (int i = 0; i < nd; ++i) {
+    ea.push_back(sa[i]), ea.push_back(1);
+    eb.push_back(1), eb.push_back(sb[i]);
+    out.push_back(sa[i] * sb[i]);
   }
-  const ndarray ones_v = ones({len}, {.dtype = rt, .device = a.device()});
-  return matmul(diag.astype(rt, {.copy = false}), ones_v);
+  return multiply(a.reshape(ea), b.reshape(eb)).reshape(out);
+}
+
+ndarray cross(const ndarray& a0, const ndarray& b0, const CrossOptions& options) {
+  const int axa = options.axis.value_or(options.axisa), axb = options.axis.value_or(options.axisb);
+  const int axc = options.axis.value_or(options.axisc);
+  if (a0.ndim() < 1 || b0.ndim() < 1) throw ValueError("At least one array has zero dimension");
+  const ndarray a = moveaxis(a0, std::vector<int>{normalize_axis(axa, a0.ndim())}, std::vector<int>{-1});
+  const ndarray b = moveaxis(b0, std::vector<int>{normalize_axis(axb, b0.ndim())}, std::vector<int>{-1});
+  const std::int64_t na = a.shape().back(), nb = b.shape().back();
+  if ((na != 2 && na != 3) || (nb != 2 && nb != 3))
+    throw ValueError("incompatible dimensions for cross product\n(dimension must be 2 or 3)");
+  const DType dt = promote_types(a.dtype(), b.dtype());
+  auto comp = [dt](const ndarray& x, std::int64_t i) { return x.view({ellipsis, i}).astype(dt, {.copy = false}); };
+  const ndarray a_0 = comp(a, 0), a_1 = comp(a, 1), b_0 = comp(b, 0), b_1 = comp(b, 1);
+  const ndarray z = subtract(multiply(a_0, b_1), multiply(a_1, b_0));
+  if (na == 2 && nb == 2) return z;
+  ndarray x, y;
+  if (na == 3 && nb == 3) {
+    const ndarray a_2 = comp(a, 2), b_2 = comp(b, 2);
+    x = subtract(multiply(a_1, b_2), multiply(a_2, b_1));
+    y = subtract(multiply(a_2, b_0), multiply(a_0, b_2));
+  } else if (na == 2) {  // a_2 = 0
+    const ndarray b_2 = comp(b, 2);
+    x = multiply(a_1, b_2);
+    y = negative(multiply(a_0, b_2));
+  } else {  // b_2 = 0
+    const ndarray a_2 = comp(a, 2);
+    x = negative(multiply(a_2, b_1));
+    y = multiply(a_2, b_0);
+  }
+  const ndarray parts[3] = {x, y, z};
+  const ndarray c = stack(parts, -1);
+  return moveaxis(c, std::vector<int>{-1}, std::vector<int>{normalize_axis(axc, c.ndim())});
 }
 
 }  // namespace cunp

@@ -13,6 +13,7 @@
 
 #include "cunp/device.hpp"
 #include "cunp/dtype.hpp"
+#include "cunp/linalg.hpp"
 
 namespace cunp::linalg::detail {
 
@@ -30,8 +31,23 @@ struct GemmArgs {
 };
 void gemm(Device device, const GemmArgs& args);
 
-// The element type of LU pivots on a device: int32 (LAPACK) on cpu, int64 on CUDA.
-DType pivot_dtype(Device device);
+// Integer and bool GEMM with NumPy's semantics (Note [Integer GEMM]): C (batch x m x n,
+// C-ordered, of dtype) = A (m x k) B (k x n), integers wrapping, bool as the or of ands.
+// A and B are read through byte strides (any sign, 0 for broadcast).
+struct IntGemmArgs {
+  DType dtype;  // bool or an integer type, of A, B and C alike
+  std::int64_t m = 0, n = 0, k = 0, batch = 1;
+  const void* a = nullptr;
+  std::int64_t a_batch = 0, a_row = 0, a_col = 0;
+  const void* b = nullptr;
+  std::int64_t b_batch = 0, b_row = 0, b_col = 0;
+  void* c = nullptr;
+};
+void int_gemm(Device device, const IntGemmArgs& args);
+
+// The element type of the LU pivots of `batch` n x n matrices: int32 (LAPACK) on cpu;
+// on CUDA int32 for the batched cuBLAS path (Note [Batched LU]), else int64.
+DType pivot_dtype(Device device, std::int64_t n, std::int64_t batch);
 
 // LU with partial pivoting of n x n matrices (lda = n); ipiv holds n pivots a matrix.
 std::vector<int> getrf(Device device, DType dt, std::int64_t n, std::int64_t batch, void* a,
@@ -49,9 +65,11 @@ void geqrf(Device device, DType dt, std::int64_t m, std::int64_t n, std::int64_t
 void orgqr(Device device, DType dt, std::int64_t m, std::int64_t ncols, std::int64_t k,
            std::int64_t batch, void* a, const void* tau);
 // SVD of m x n matrices with m >= n. job: 'N' (values only), 'S' (U is m x n, Vt is
-// n x n), 'A' (U is m x m). s is real.
+// n x n), 'A' (U is m x m). s is real, descending. `driver` (never Auto; CUDA only, the
+// cpu device always runs gesvd) picks the routine: Gesvd writes V^H into vt, Gesvdj and
+// Gesvdp write V (n x n, ld n).
 std::vector<int> gesvd(Device device, DType dt, std::int64_t m, std::int64_t n, std::int64_t batch,
-                       void* a, void* s, void* u, void* vt, char job);
+                       void* a, void* s, void* u, void* vt, char job, SvdDriver driver = SvdDriver::Gesvd);
 // Hermitian eigensolver (ascending eigenvalues, real w); vectors overwrite a.
 std::vector<int> syevd(Device device, DType dt, std::int64_t n, std::int64_t batch, void* a,
                        void* w, bool vectors, bool lower);

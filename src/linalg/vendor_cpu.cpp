@@ -87,8 +87,9 @@ template <typename T> struct real_of<std::complex<T>> { using type = T; };
 
 }  // namespace
 
-DType pivot_dtype(Device device) {
-  return device.is_cuda() ? DType::Int64 : (sizeof(lapack_int) == 8 ? DType::Int64 : DType::Int32);
+DType pivot_dtype(Device device, std::int64_t n, std::int64_t batch) {
+  if (device.is_cuda()) return lu_batched_cuda(n, batch) ? DType::Int32 : DType::Int64;
+  return sizeof(lapack_int) == 8 ? DType::Int64 : DType::Int32;
 }
 
 void gemm(Device device, const GemmArgs& g) {
@@ -156,8 +157,8 @@ void orgqr(Device device, DType dt, std::int64_t m, std::int64_t ncols, std::int
 }
 
 std::vector<int> gesvd(Device device, DType dt, std::int64_t m, std::int64_t n, std::int64_t batch, void* a,
-                       void* s, void* u, void* vt, char job) {
-  if (device.is_cuda()) return gesvd_cuda(device.index, dt, m, n, batch, a, s, u, vt, job);
+                       void* s, void* u, void* vt, char job, SvdDriver driver) {
+  if (device.is_cuda()) return gesvd_cuda(device.index, dt, m, n, batch, a, s, u, vt, job, driver);
   std::vector<int> info(static_cast<std::size_t>(batch));
   dispatch(dt, [&]<typename T>() {
     using R = typename real_of<T>::type;

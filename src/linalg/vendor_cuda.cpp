@@ -2,8 +2,9 @@
 // exists) for CUDA devices.
 //
 // Note [Linear algebra handles]: a cuBLAS and a cuSOLVER handle per (device, thread),
-// created on first use (so loading the library never needs a GPU), with the device's
-// current stream set on the handle at every call. A thread's handles are destroyed when
+// created on first use (so loading the library never needs a GPU); the device's
+// current stream is set on a handle only when it differs from the one set last (the
+// handle remembers it), so a steady stream costs no cublasSetStream per call. A thread's handles are destroyed when
 // the thread exits; errors from a driver already shut down at process exit are ignored.
 //
 // Note [Linear algebra info]: each call writes LAPACK's info of every matrix of the
@@ -12,14 +13,17 @@
 #include <cublas_v2.h>
 #include <cusolverDn.h>
 
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <unordered_map>
 
 #include "cuda/runtime.hpp"
 #include "cunp/memory.hpp"
+#include "cunp/stream.hpp"
 #include "linalg/vendor_cuda.hpp"
 
 namespace cunp::linalg::detail {
@@ -40,6 +44,9 @@ struct DeviceHandles {
   cublasHandle_t blas = nullptr;
   cusolverDnHandle_t solver = nullptr;
   cusolverDnParams_t params = nullptr;
+  // The streams last set on the handles: cublasSetStream also resets cuBLAS's
+  // workspace, so it runs only when the current stream changed.
+  cudaStream_t blas_stream = nullptr, solver_stream = nullptr;
 };
 
 struct ThreadHandles {
@@ -66,8 +73,13 @@ cublasHandle_t blas_handle(int device) {
     CUNP_CUBLAS_CHECK(cublasCreate(&h.blas));
     // Note [TF32]: float32 GEMMs are exact-float32 unless CUNP_ALLOW_TF32=1 (CuPy: CUPY_TF32).
     CUNP_CUBLAS_CHECK(cublasSetMathMode(h.blas, CUBLAS_DEFAULT_MATH));
+    h.blas_stream = nullptr;  // a new handle runs on the legacy default stream
   }
-  CUNP_CUBLAS_CHECK(cublasSetStream(h.blas, cuda::current_stream_handle()));
+  const auto stream = static_cast<cudaStream_t>(current_stream(device).handle());
+  if (stream != h.blas_stream) {
+    CUNP_CUBLAS_CHECK(cublasSetStream(h.blas, stream));
+    h.blas_stream = stream;
+  }
   return h.blas;
 }
 
@@ -76,8 +88,13 @@ cusolverDnHandle_t solver_handle(int device, cusolverDnParams_t* params = nullpt
   if (!h.solver) {
     CUNP_CUSOLVER_CHECK(cusolverDnCreate(&h.solver));
     CUNP_CUSOLVER_CHECK(cusolverDnCreateParams(&h.params));
+    h.solver_stream = nullptr;
   }
-  CUNP_CUSOLVER_CHECK(cusolverDnSetStream(h.solver, cuda::current_stream_handle()));
+  const auto stream = static_cast<cudaStream_t>(current_stream(device).handle());
+  if (stream != h.solver_stream) {
+    CUNP_CUSOLVER_CHECK(cusolverDnSetStream(h.solver, stream));
+    h.solver_stream = stream;
+  }
   if (params) *params = h.params;
   return h.solver;
 }
@@ -139,7 +156,69 @@ const char* ptr(const void* p, std::int64_t i, std::int64_t stride, std::size_t 
   return static_cast<const char*>(p) + static_cast<std::size_t>(i * stride) * size;
 }
 
+// The device array of the `batch` matrix pointers base + i * stride elements that the
+// pointer-array batched routines take (copied from pageable memory: the copy has
+// left the host vector when cudaMemcpyAsync returns).
+Workspace pointer_array(int device, void* base, std::int64_t batch, std::int64_t stride, std::size_t size) {
+  std::vector<void*> host(static_cast<std::size_t>(batch));
+  for (std::int64_t i = 0; i < batch; ++i) host[static_cast<std::size_t>(i)] = ptr(base, i, stride, size);
+  Workspace w(device, host.size() * sizeof(void*));
+  CUNP_CUDA_CHECK(cudaMemcpyAsync(w.data(), host.data(), host.size() * sizeof(void*), cudaMemcpyHostToDevice,
+                                  cuda::current_stream_handle()));
+  return w;
+}
+
+// Calls f(float_tag) with a pointer of the cuBLAS/cuSOLVER element type of dt.
+template <typename F>
+decltype(auto) dispatch_blas(DType dt, F&& f) {
+  switch (dt) {
+    case DType::Float32: return f(static_cast<float*>(nullptr));
+    case DType::Float64: return f(static_cast<double*>(nullptr));
+    case DType::Complex64: return f(static_cast<cuComplex*>(nullptr));
+    case DType::Complex128: return f(static_cast<cuDoubleComplex*>(nullptr));
+    default: throw TypeError("cuBLAS/cuSOLVER have no routine for " + std::string(name(dt)));
+  }
+}
+
+// Overloads naming the batched routine of each element type.
+#define CUNP_BATCHED4(fn, s, d, c, z)                                           \
+  template <typename... A> auto fn(float*, A... args) { return s(args...); }    \
+  template <typename... A> auto fn(double*, A... args) { return d(args...); }   \
+  template <typename... A> auto fn(cuComplex*, A... args) { return c(args...); } \
+  template <typename... A> auto fn(cuDoubleComplex*, A... args) { return z(args...); }
+CUNP_BATCHED4(getrf_batched, cublasSgetrfBatched, cublasDgetrfBatched, cublasCgetrfBatched, cublasZgetrfBatched)
+CUNP_BATCHED4(getrs_batched, cublasSgetrsBatched, cublasDgetrsBatched, cublasCgetrsBatched, cublasZgetrsBatched)
+CUNP_BATCHED4(potrf_batched, cusolverDnSpotrfBatched, cusolverDnDpotrfBatched, cusolverDnCpotrfBatched,
+              cusolverDnZpotrfBatched)
+CUNP_BATCHED4(syevj_batched_size, cusolverDnSsyevjBatched_bufferSize, cusolverDnDsyevjBatched_bufferSize,
+              cusolverDnCheevjBatched_bufferSize, cusolverDnZheevjBatched_bufferSize)
+CUNP_BATCHED4(syevj_batched, cusolverDnSsyevjBatched, cusolverDnDsyevjBatched, cusolverDnCheevjBatched,
+              cusolverDnZheevjBatched)
+#undef CUNP_BATCHED4
+
+template <typename T> struct real_of { using type = T; };
+template <> struct real_of<cuComplex> { using type = float; };
+template <> struct real_of<cuDoubleComplex> { using type = double; };
+
+// syevjBatched (Jacobi, eigenvalues sorted ascending by default) takes matrices up to
+// 32 x 32; larger ones, one Xsyevd each.
+constexpr std::int64_t kSyevjBatchedMaxN = 32;
+
+// Batches of matrices up to this size factor in one batched call (cuBLAS's batched LU
+// and cuSOLVER's batched Cholesky are built for small matrices; past this, one
+// 64-bit-API call per matrix keeps the large-matrix kernels).
+constexpr std::int64_t kBatchedMaxN = 64;
+constexpr std::int64_t kMaxBatchedCount = 0x7fffffff;
+
+bool potrf_batched_cuda(std::int64_t n, std::int64_t batch) {
+  return batch > 1 && n > 0 && n <= kBatchedMaxN && batch <= kMaxBatchedCount;
+}
+
 }  // namespace
+
+bool lu_batched_cuda(std::int64_t n, std::int64_t batch) {
+  return batch > 1 && n > 0 && n <= kBatchedMaxN && batch <= kMaxBatchedCount;
+}
 
 void gemm_cuda(int device, const GemmArgs& g) {
   cuda::DeviceScope scope(device);
@@ -155,14 +234,35 @@ void gemm_cuda(int device, const GemmArgs& g) {
   const double d1[2] = {1.0, 0.0}, d0[2] = {0.0, 0.0};
   const void* alpha = is_double ? static_cast<const void*>(d1) : static_cast<const void*>(f1);
   const void* beta = is_double ? static_cast<const void*>(d0) : static_cast<const void*>(f0);
+  const cublasOperation_t op_a = g.trans_a ? CUBLAS_OP_T : CUBLAS_OP_N, op_b = g.trans_b ? CUBLAS_OP_T : CUBLAS_OP_N;
+  constexpr std::int64_t kInt = INT32_MAX;
+  if (g.batch == 1 && g.m <= kInt && g.n <= kInt && g.k <= kInt && g.lda <= kInt && g.ldb <= kInt && g.ldc <= kInt) {
+    // One matrix (every 2-D product): the plain 32-bit GEMM entry point.
+    CUNP_CUBLAS_CHECK(cublasGemmEx(h, op_a, op_b, static_cast<int>(g.m), static_cast<int>(g.n), static_cast<int>(g.k),
+                                   alpha, g.a, t, static_cast<int>(g.lda), g.b, t, static_cast<int>(g.ldb), beta, g.c,
+                                   t, static_cast<int>(g.ldc), compute, CUBLAS_GEMM_DEFAULT));
+    return;
+  }
   CUNP_CUBLAS_CHECK(cublasGemmStridedBatchedEx_64(
-      h, g.trans_a ? CUBLAS_OP_T : CUBLAS_OP_N, g.trans_b ? CUBLAS_OP_T : CUBLAS_OP_N, g.m, g.n, g.k, alpha, g.a, t,
+      h, op_a, op_b, g.m, g.n, g.k, alpha, g.a, t,
       g.lda, g.stride_a, g.b, t, g.ldb, g.stride_b, beta, g.c, t, g.ldc, g.stride_c, g.batch, compute,
       CUBLAS_GEMM_DEFAULT));
 }
 
 std::vector<int> getrf_cuda(int device, DType dt, std::int64_t n, std::int64_t batch, void* a, void* ipiv) {
   cuda::DeviceScope scope(device);
+  if (lu_batched_cuda(n, batch)) {
+    cublasHandle_t h = blas_handle(device);
+    const Workspace ptrs = pointer_array(device, a, batch, n * n, elem(dt));
+    InfoArray info(device, batch);
+    dispatch_blas(dt, [&](auto* tag) {
+      using T = std::remove_pointer_t<decltype(tag)>;
+      check_cublas(getrf_batched(tag, h, static_cast<int>(n), static_cast<T* const*>(ptrs.data()),
+                                 static_cast<int>(n), static_cast<int*>(ipiv), info.at(0), static_cast<int>(batch)),
+                   "cublas?getrfBatched");
+    });
+    return info.read();
+  }
   cusolverDnParams_t params;
   cusolverDnHandle_t h = solver_handle(device, &params);
   const cudaDataType t = cuda_type(dt);
@@ -186,6 +286,24 @@ void getrs_cuda(int device, DType dt, std::int64_t n, std::int64_t nrhs, std::in
   cusolverDnHandle_t h = solver_handle(device, &params);
   const cudaDataType t = cuda_type(dt);
   const std::int64_t lda = std::max<std::int64_t>(n, 1);
+  if (lu_batched_cuda(n, batch)) {
+    if (nrhs == 0) return;
+    cublasHandle_t blas = blas_handle(device);
+    const Workspace lus = pointer_array(device, const_cast<void*>(lu), batch, n * n, elem(dt));
+    const Workspace bs = pointer_array(device, b, batch, n * nrhs, elem(dt));
+    int host_info = 0;  // reports illegal arguments only
+    dispatch_blas(dt, [&](auto* tag) {
+      using T = std::remove_pointer_t<decltype(tag)>;
+      check_cublas(getrs_batched(tag, blas, CUBLAS_OP_N, static_cast<int>(n), static_cast<int>(nrhs),
+                                 static_cast<const T* const*>(lus.data()), static_cast<int>(n),
+                                 static_cast<const int*>(ipiv), static_cast<T* const*>(bs.data()),
+                                 static_cast<int>(n), &host_info, static_cast<int>(batch)),
+                   "cublas?getrsBatched");
+    });
+    if (host_info != 0)
+      throw ValueError("cublas?getrsBatched reported an illegal argument (" + std::to_string(-host_info) + ")");
+    return;
+  }
   InfoArray info(device, batch);  // only reports illegal arguments: not read
   for (std::int64_t i = 0; i < batch; ++i)
     CUNP_CUSOLVER_CHECK(cusolverDnXgetrs(h, params, CUBLAS_OP_N, n, nrhs, t, ptr(lu, i, n * n, elem(dt)), lda,
@@ -200,6 +318,17 @@ std::vector<int> potrf_cuda(int device, DType dt, std::int64_t n, std::int64_t b
   const cudaDataType t = cuda_type(dt);
   const std::int64_t lda = std::max<std::int64_t>(n, 1);
   const cublasFillMode_t uplo = lower ? CUBLAS_FILL_MODE_LOWER : CUBLAS_FILL_MODE_UPPER;
+  if (potrf_batched_cuda(n, batch)) {
+    const Workspace ptrs = pointer_array(device, a, batch, n * n, elem(dt));
+    InfoArray info(device, batch);
+    dispatch_blas(dt, [&](auto* tag) {
+      using T = std::remove_pointer_t<decltype(tag)>;
+      check_cusolver(potrf_batched(tag, h, uplo, static_cast<int>(n), static_cast<T**>(ptrs.data()),
+                                   static_cast<int>(n), info.at(0), static_cast<int>(batch)),
+                     "cusolverDn?potrfBatched");
+    });
+    return info.read();
+  }
   std::size_t dev_bytes = 0, host_bytes = 0;
   CUNP_CUSOLVER_CHECK(cusolverDnXpotrf_bufferSize(h, params, uplo, n, t, a, lda, t, &dev_bytes, &host_bytes));
   Workspace work(device, dev_bytes);
@@ -260,9 +389,130 @@ void orgqr_cuda(int device, DType dt, std::int64_t m, std::int64_t ncols, std::i
   }
 }
 
+double& gesvdp_error_estimate() {
+  thread_local double last = 0.0;
+  return last;
+}
+
+namespace {
+
+// cusolverDn<t>gesvdj (Jacobi, 32-bit sizes): V, not V^H, goes to vt. Stacks of
+// matrices up to 32 x 32 whose U is square (job 'A' or 'N', or m == n) run in one
+// cusolverDn<t>gesvdjBatched call (its batch layout is vendor.hpp's).
+constexpr std::int64_t kGesvdjBatchedMax = 32;
+
+template <typename T, typename Fns>
+std::vector<int> gesvdj_typed(int device, std::int64_t m, std::int64_t n, std::int64_t batch, void* a, void* s,
+                              void* u, void* vt, char job, Fns fns) {
+  using R = typename real_of<T>::type;
+  if (m > INT32_MAX || n > INT32_MAX) throw ValueError("cusolverDn?gesvdj takes 32-bit sizes");
+  cusolverDnHandle_t h = solver_handle(device);
+  gesvdjInfo_t jparams = nullptr;
+  CUNP_CUSOLVER_CHECK(cusolverDnCreateGesvdjInfo(&jparams));
+  const std::unique_ptr<gesvdjInfo, cusolverStatus_t (*)(gesvdjInfo_t)> guard(jparams, cusolverDnDestroyGesvdjInfo);
+  CUNP_CUSOLVER_CHECK(cusolverDnXgesvdjSetSortEig(jparams, 1));  // descending, as LAPACK (the batched default too)
+  const int M = static_cast<int>(m), N = static_cast<int>(n), K = std::min(M, N);
+  const bool uv = job != 'N';
+  const cusolverEigMode_t jobz = uv ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
+  const int econ = job == 'S' ? 1 : 0, ucols = job == 'A' ? M : N;
+  T* A = static_cast<T*>(a);
+  R* S = static_cast<R*>(s);
+  T* U = static_cast<T*>(u);
+  T* V = static_cast<T*>(vt);
+  int lwork = 0;
+  InfoArray info(device, batch);
+  if (batch > 1 && batch <= kMaxBatchedCount && m <= kGesvdjBatchedMax && (job != 'S' || m == n)) {
+    const int B = static_cast<int>(batch);
+    check_cusolver(fns.batched_size(h, jobz, M, N, A, M, S, U, M, V, N, &lwork, jparams, B),
+                   "cusolverDn?gesvdjBatched_bufferSize");
+    Workspace work(device, static_cast<std::size_t>(lwork) * sizeof(T));
+    check_cusolver(fns.batched(h, jobz, M, N, A, M, S, U, M, V, N, static_cast<T*>(work.data()), lwork, info.at(0),
+                               jparams, B),
+                   "cusolverDn?gesvdjBatched");
+    return info.read();
+  }
+  check_cusolver(fns.size(h, jobz, econ, M, N, A, M, S, U, M, V, N, &lwork, jparams), "cusolverDn?gesvdj_bufferSize");
+  Workspace work(device, static_cast<std::size_t>(lwork) * sizeof(T));
+  for (std::int64_t i = 0; i < batch; ++i)
+    check_cusolver(fns.one(h, jobz, econ, M, N, A + i * m * n, M, S + i * K, uv ? U + i * m * ucols : nullptr, M,
+                           uv ? V + i * n * n : nullptr, N, static_cast<T*>(work.data()), lwork, info.at(i), jparams),
+                   "cusolverDn?gesvdj");
+  return info.read();
+}
+
+template <typename Size, typename One, typename BatchedSize, typename Batched>
+struct GesvdjFns {
+  Size size;
+  One one;
+  BatchedSize batched_size;
+  Batched batched;
+};
+template <typename... F>
+GesvdjFns<F...> gesvdj_fns(F... f) {
+  return {f...};
+}
+
+std::vector<int> gesvdj_cuda(int device, DType dt, std::int64_t m, std::int64_t n, std::int64_t batch, void* a,
+                             void* s, void* u, void* vt, char job) {
+  switch (dt) {
+    case DType::Float32:
+      return gesvdj_typed<float>(device, m, n, batch, a, s, u, vt, job,
+                                 gesvdj_fns(cusolverDnSgesvdj_bufferSize, cusolverDnSgesvdj,
+                                            cusolverDnSgesvdjBatched_bufferSize, cusolverDnSgesvdjBatched));
+    case DType::Float64:
+      return gesvdj_typed<double>(device, m, n, batch, a, s, u, vt, job,
+                                  gesvdj_fns(cusolverDnDgesvdj_bufferSize, cusolverDnDgesvdj,
+                                             cusolverDnDgesvdjBatched_bufferSize, cusolverDnDgesvdjBatched));
+    case DType::Complex64:
+      return gesvdj_typed<cuComplex>(device, m, n, batch, a, s, u, vt, job,
+                                     gesvdj_fns(cusolverDnCgesvdj_bufferSize, cusolverDnCgesvdj,
+                                                cusolverDnCgesvdjBatched_bufferSize, cusolverDnCgesvdjBatched));
+    case DType::Complex128:
+      return gesvdj_typed<cuDoubleComplex>(device, m, n, batch, a, s, u, vt, job,
+                                           gesvdj_fns(cusolverDnZgesvdj_bufferSize, cusolverDnZgesvdj,
+                                                      cusolverDnZgesvdjBatched_bufferSize, cusolverDnZgesvdjBatched));
+    default: throw TypeError("cuSOLVER has no gesvdj for " + std::string(name(dt)));
+  }
+}
+
+// cusolverDnXgesvdp (polar decomposition, then an eigensolver): V, not V^H, goes to
+// vt; the largest h_err_sigma of the batch is kept for svd_error_estimate.
+std::vector<int> gesvdp_cuda(int device, DType dt, std::int64_t m, std::int64_t n, std::int64_t batch, void* a,
+                             void* s, void* u, void* vt, char job) {
+  cusolverDnParams_t params;
+  cusolverDnHandle_t h = solver_handle(device, &params);
+  const cudaDataType t = cuda_type(dt), rt = cuda_real_type(dt);
+  const std::int64_t lda = std::max<std::int64_t>(m, 1), ldv = std::max<std::int64_t>(n, 1);
+  const std::int64_t ucols = job == 'A' ? m : n, k = std::min(m, n);
+  const bool uv = job != 'N';
+  const cusolverEigMode_t jobz = uv ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
+  const int econ = job == 'A' ? 0 : 1;
+  std::size_t dev_bytes = 0, host_bytes = 0;
+  CUNP_CUSOLVER_CHECK(cusolverDnXgesvdp_bufferSize(h, params, jobz, econ, m, n, t, a, lda, rt, s, t, u, lda, t, vt,
+                                                   ldv, t, &dev_bytes, &host_bytes));
+  Workspace work(device, dev_bytes);
+  std::vector<char> host(host_bytes);
+  InfoArray info(device, batch);
+  double worst = 0.0;
+  for (std::int64_t i = 0; i < batch; ++i) {
+    double err = 0.0;
+    CUNP_CUSOLVER_CHECK(cusolverDnXgesvdp(
+        h, params, jobz, econ, m, n, t, ptr(a, i, m * n, elem(dt)), lda, rt, ptr(s, i, k, elem(real_dtype(dt))), t,
+        uv ? ptr(u, i, m * ucols, elem(dt)) : nullptr, lda, t, uv ? ptr(vt, i, n * n, elem(dt)) : nullptr, ldv, t,
+        work.data(), dev_bytes, host.data(), host_bytes, info.at(i), &err));
+    worst = std::max(worst, err);
+  }
+  gesvdp_error_estimate() = worst;
+  return info.read();
+}
+
+}  // namespace
+
 std::vector<int> gesvd_cuda(int device, DType dt, std::int64_t m, std::int64_t n, std::int64_t batch, void* a,
-                            void* s, void* u, void* vt, char job) {
+                            void* s, void* u, void* vt, char job, SvdDriver driver) {
   cuda::DeviceScope scope(device);
+  if (driver == SvdDriver::Gesvdj) return gesvdj_cuda(device, dt, m, n, batch, a, s, u, vt, job);
+  if (driver == SvdDriver::Gesvdp) return gesvdp_cuda(device, dt, m, n, batch, a, s, u, vt, job);
   cusolverDnParams_t params;
   cusolverDnHandle_t h = solver_handle(device, &params);
   const cudaDataType t = cuda_type(dt), rt = cuda_real_type(dt);
@@ -293,6 +543,26 @@ std::vector<int> syevd_cuda(int device, DType dt, std::int64_t n, std::int64_t b
   const std::int64_t lda = std::max<std::int64_t>(n, 1);
   const cusolverEigMode_t jobz = vectors ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
   const cublasFillMode_t uplo = lower ? CUBLAS_FILL_MODE_LOWER : CUBLAS_FILL_MODE_UPPER;
+  if (batch > 1 && n > 0 && n <= kSyevjBatchedMaxN && batch <= kMaxBatchedCount) {
+    syevjInfo_t jparams = nullptr;
+    CUNP_CUSOLVER_CHECK(cusolverDnCreateSyevjInfo(&jparams));
+    const std::unique_ptr<syevjInfo, cusolverStatus_t (*)(syevjInfo_t)> jguard(jparams, cusolverDnDestroySyevjInfo);
+    InfoArray info(device, batch);
+    dispatch_blas(dt, [&](auto* tag) {
+      using T = std::remove_pointer_t<decltype(tag)>;
+      using R = typename real_of<T>::type;
+      const int N = static_cast<int>(n), B = static_cast<int>(batch);
+      int lwork = 0;
+      check_cusolver(syevj_batched_size(tag, h, jobz, uplo, N, static_cast<T*>(a), N, static_cast<R*>(w), &lwork,
+                                        jparams, B),
+                     "cusolverDn?syevjBatched_bufferSize");
+      Workspace work(device, static_cast<std::size_t>(lwork) * sizeof(T));
+      check_cusolver(syevj_batched(tag, h, jobz, uplo, N, static_cast<T*>(a), N, static_cast<R*>(w),
+                                   static_cast<T*>(work.data()), lwork, info.at(0), jparams, B),
+                     "cusolverDn?syevjBatched");
+    });
+    return info.read();
+  }
   std::size_t dev_bytes = 0, host_bytes = 0;
   CUNP_CUSOLVER_CHECK(
       cusolverDnXsyevd_bufferSize(h, params, jobz, uplo, n, t, a, lda, rt, w, t, &dev_bytes, &host_bytes));
@@ -306,6 +576,8 @@ std::vector<int> syevd_cuda(int device, DType dt, std::int64_t n, std::int64_t b
   return info.read();
 }
 
+// cusolverDnXgeev arrived with CUDA 12.6 (cuSOLVER 11.7); older toolkits build without eig.
+#if defined(CUSOLVER_VERSION) && CUSOLVER_VERSION >= 11700
 std::vector<int> geev_cuda(int device, DType dt, std::int64_t n, std::int64_t batch, void* a, void* w, void* vr,
                            bool vectors) {
   cuda::DeviceScope scope(device);
@@ -327,5 +599,11 @@ std::vector<int> geev_cuda(int device, DType dt, std::int64_t n, std::int64_t ba
                                         dev_bytes, host.data(), host_bytes, info.at(i)));
   return info.read();
 }
+
+#else
+std::vector<int> geev_cuda(int, DType, std::int64_t, std::int64_t, void*, void*, void*, bool) {
+  throw NotImplementedError("eig/eigvals on CUDA devices need cusolverDnXgeev (CUDA 12.6 or newer)");
+}
+#endif
 
 }  // namespace cunp::linalg::detail

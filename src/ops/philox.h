@@ -21,6 +21,9 @@ CUNP_HD u32 philox_mulhilo(u32 a, u32 b, u32* hi) {
 
 // One Philox4x32 bijection of `ctr` under the 64-bit key (k0, k1), 10 rounds.
 CUNP_HD philox_u32x4 philox4x32_10(philox_u32x4 ctr, u32 k0, u32 k1) {
+#ifdef __CUDA_ARCH__
+#pragma unroll
+#endif
   for (int r = 0; r < 10; ++r) {
     if (r > 0) {
       k0 += 0x9E3779B9u;
@@ -46,13 +49,16 @@ CUNP_HD philox_u32x4 philox4x32_10(philox_u32x4 ctr, u32 k0, u32 k1) {
 //   round 0:   (block_lo, block_hi, call_lo, call_hi16 | 0 << 16), block = i*w / 4
 //   round r>0: (i_lo,     i_hi,     call_lo, call_hi16 | r << 16)
 //
-// where w (1, 2 or 4) is the number of 32-bit words the distribution needs for one
-// ordinary draw: 4/w elements share the first block (element i takes its lanes
-// [i*w % 4, i*w % 4 + w)), and a rejection loop that needs more words continues at
-// rounds 1, 2, ... of its own index. So every value depends on (key, call, i) alone:
+// where w (1, 2 or 4, Note [Words per element] in random_dists.h) is the number of
+// 32-bit words one element takes: the 4/w elements of a group share the round-0 block
+// (element i takes its lane, words [i*w % 4, i*w % 4 + w)), except that normals use
+// the lanes of a Box-Muller pair together (elements 2j, 2j+1 of a group: lanes 2j and
+// 2j+1). Whatever an element needs beyond its lane (a rejected integer candidate, the
+// rest of a rejection sampler's loop) comes from rounds 1, 2, ... of its own index,
+// counters no round-0 block uses. So every value depends on (key, call, i) alone:
 // never on the grid, the block size, the number of SMs or the host's thread count.
-// A kernel (or the CPU loop) processes whole groups of 4/w elements so the shared
-// block is computed once.
+// A kernel thread (or the CPU loop) computes one whole group per block, so each block
+// is computed once and a group's outputs are stored together.
 struct philox_key {
   u32 k0, k1;
   u64 call;  // only the low 48 bits are used

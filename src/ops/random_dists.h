@@ -1,6 +1,6 @@
-// src/ops/random_dists.h — one element of each cunp.random distribution, drawn from its
-// own Philox word stream (philox.h), and the group loop shared by the CPU path and the
-// generated kernels (src/random/random_cuda.cpp).
+// src/ops/random_dists.h — the elements of each cunp.random distribution from their
+// lanes of a Philox block and their own further counters (philox.h), and the group
+// function shared by the CPU loop and the generated kernels (src/random/random_cuda.cpp).
 #pragma once
 
 #include "cast.h"
@@ -12,7 +12,7 @@ namespace ops {
 
 enum random_dist {
   rd_uniform = 0,       // a + b*U, U in [0, 1)
-  rd_normal = 1,        // a + b*Z (Box-Muller, one normal per element)
+  rd_normal = 1,        // a + b*Z (Box-Muller pairs: two normals per two lanes)
   rd_exponential = 2,   // b * E
   rd_integers = 3,      // low + [0, range] (Lemire's method)
   rd_gamma = 4,         // b * Gamma(a) (Marsaglia-Tsang)
@@ -59,43 +59,107 @@ struct random_params {
   const u64* prange;
 };
 
-// 32-bit words one ordinary draw of `dist` takes for float32 (single) or wider results.
+// Note [Words per element]: the 32-bit words one element takes from its group's
+// round-0 block (Note [Philox counter layout]): 1 for float32 results and integers
+// below 2^32, 2 for float64 results, wider integers and integers with array bounds,
+// 4 for the samplers with rejection loops (gamma, beta, poisson, binomial), which read
+// their element's whole stream. A group is the 4 / w elements of one block; a kernel
+// thread computes one group and stores it with one vector store.
 constexpr CUNP_HD int random_words(int dist, bool single, u64 range) {
   if (dist == rd_integers) return range <= 0xffffffffull ? 1 : 2;
-  if (dist == rd_normal || dist == rd_lognormal) return single ? 2 : 4;
   if (dist == rd_gamma || dist == rd_beta || dist == rd_poisson || dist == rd_binomial) return 4;
   return single ? 1 : 2;
 }
 
-// Uniforms: [0, 1) from the top 24 / 53 bits, (0, 1] by adding one ulp-step.
-CUNP_HD f32 random_unit_f32(philox_stream& s) { return static_cast<f32>(s.next32() >> 8) * 5.9604644775390625e-8f; }
-CUNP_HD f64 random_unit_f64(philox_stream& s) {
-  return static_cast<f64>(s.next64() >> 11) * 1.1102230246251565404236316680908203125e-16;
+// Uniforms from raw bits: [0, 1) from the top 24 / 53 bits, (0, 1] by adding one step.
+CUNP_HD f32 random_bits_unit_f32(u32 w) { return static_cast<f32>(w >> 8) * 5.9604644775390625e-8f; }
+CUNP_HD f32 random_bits_open0_f32(u32 w) { return static_cast<f32>((w >> 8) + 1u) * 5.9604644775390625e-8f; }
+CUNP_HD f64 random_bits_unit_f64(u64 w) {
+  return static_cast<f64>(w >> 11) * 1.1102230246251565404236316680908203125e-16;
 }
-CUNP_HD f32 random_open0_f32(philox_stream& s) {
-  return static_cast<f32>((s.next32() >> 8) + 1u) * 5.9604644775390625e-8f;
+CUNP_HD f64 random_bits_open0_f64(u64 w) {
+  return static_cast<f64>((w >> 11) + 1ull) * 1.1102230246251565404236316680908203125e-16;
 }
-CUNP_HD f64 random_open0_f64(philox_stream& s) {
-  return static_cast<f64>((s.next64() >> 11) + 1ull) * 1.1102230246251565404236316680908203125e-16;
+// Two words as one 64-bit value, the first the low half.
+CUNP_HD u64 random_join(u32 lo, u32 hi) { return (static_cast<u64>(hi) << 32) | lo; }
+
+// The uniform of lane l of a block: word l (float32) or words 2l, 2l+1 (float64).
+CUNP_HD f32 random_lane_unit(const philox_u32x4& b, int l, f32) { return random_bits_unit_f32(b.v[l]); }
+CUNP_HD f64 random_lane_unit(const philox_u32x4& b, int l, f64) {
+  return random_bits_unit_f64(random_join(b.v[2 * l], b.v[2 * l + 1]));
 }
+CUNP_HD f32 random_lane_open0(const philox_u32x4& b, int l, f32) { return random_bits_open0_f32(b.v[l]); }
+CUNP_HD f64 random_lane_open0(const philox_u32x4& b, int l, f64) {
+  return random_bits_open0_f64(random_join(b.v[2 * l], b.v[2 * l + 1]));
+}
+
+// The same from an element's word stream (the rejection samplers).
+CUNP_HD f32 random_unit_f32(philox_stream& s) { return random_bits_unit_f32(s.next32()); }
+CUNP_HD f64 random_unit_f64(philox_stream& s) { return random_bits_unit_f64(s.next64()); }
+CUNP_HD f32 random_open0_f32(philox_stream& s) { return random_bits_open0_f32(s.next32()); }
+CUNP_HD f64 random_open0_f64(philox_stream& s) { return random_bits_open0_f64(s.next64()); }
 CUNP_HD f32 random_unit(philox_stream& s, f32) { return random_unit_f32(s); }
 CUNP_HD f64 random_unit(philox_stream& s, f64) { return random_unit_f64(s); }
 CUNP_HD f32 random_open0(philox_stream& s, f32) { return random_open0_f32(s); }
 CUNP_HD f64 random_open0(philox_stream& s, f64) { return random_open0_f64(s); }
 
-// Box-Muller's cosine branch: one standard normal from two uniforms.
+// sin(pi x) and cos(pi x) for x in [0, 2]. The device has sincospi; the host reduces x
+// exactly to y = x - q/2 with |y| <= 1/4 and rotates sin/cos(pi y) by the quadrant q,
+// in double (so float32 is rounded once from a more accurate value).
+CUNP_HD void random_sincospi_host(f64 x, f64* s, f64* c) {
+  const f64 q = fm::floor(x * 2.0 + 0.5);
+  const f64 a = 3.141592653589793 * (x - q * 0.5);
+  const f64 sy = fm::sin(a), cy = fm::cos(a);
+  switch (static_cast<int>(q) & 3) {
+    case 0: *s = sy; *c = cy; break;
+    case 1: *s = cy; *c = -sy; break;
+    case 2: *s = -sy; *c = -cy; break;
+    default: *s = -cy; *c = sy; break;
+  }
+}
+CUNP_HD void random_sincospi(f32 x, f32* s, f32* c) {
+#ifdef __CUDA_ARCH__
+  ::sincospif(x, s, c);
+#else
+  f64 sd, cd;
+  random_sincospi_host(static_cast<f64>(x), &sd, &cd);
+  *s = static_cast<f32>(sd);
+  *c = static_cast<f32>(cd);
+#endif
+}
+CUNP_HD void random_sincospi(f64 x, f64* s, f64* c) {
+#ifdef __CUDA_ARCH__
+  ::sincospi(x, s, c);
+#else
+  random_sincospi_host(x, s, c);
+#endif
+}
+
+// Box-Muller: two independent standard normals r*cos(2 pi u2), r*sin(2 pi u2) with
+// r = sqrt(-2 log u1), u1 in (0, 1], u2 in [0, 1), all in F's precision (2*u2 is exact).
+template <typename F>
+CUNP_HD void random_normal_pair(F u1, F u2, F* z0, F* z1) {
+  const F r = fm::sqrt(fm::mul(F(-2), fm::log(u1)));
+  F s, c;
+  random_sincospi(fm::mul(F(2), u2), &s, &c);
+  *z0 = fm::mul(r, c);
+  *z1 = fm::mul(r, s);
+}
+
+// One standard normal from a stream (Box-Muller's cosine branch; the gamma sampler).
 template <typename F>
 CUNP_HD F random_std_normal(philox_stream& s) {
   const F u1 = random_open0(s, F());
   const F u2 = random_unit(s, F());
-  const F r = fm::sqrt(fm::mul(F(-2), fm::log(u1)));
-  return fm::mul(r, fm::cos(fm::mul(F(6.283185307179586476925286766559), u2)));
+  F z0, z1;
+  random_normal_pair(u1, u2, &z0, &z1);
+  return z0;
 }
 
-// -log(U), U in (0, 1]: a standard exponential.
-template <typename F>
-CUNP_HD F random_std_exponential(philox_stream& s) {
-  return -fm::log(random_open0(s, F()));
+CUNP_HD u32 random_mulhilo32(u32 a, u32 b, u32* lo) {
+  const u64 p = static_cast<u64>(a) * b;
+  *lo = static_cast<u32>(p);
+  return static_cast<u32>(p >> 32);
 }
 
 CUNP_HD u64 random_mulhi64(u64 a, u64 b, u64* lo) {
@@ -109,33 +173,91 @@ CUNP_HD u64 random_mulhi64(u64 a, u64 b, u64* lo) {
 #endif
 }
 
-// An unbiased integer in [0, range] (Lemire, "Fast random integer generation in an
-// interval", 2019): a multiply, and a rejection only in the biased sliver.
-CUNP_HD u64 random_bounded(philox_stream& s, u64 range) {
-  if (range == 0) return 0;
-  if (range <= 0xffffffffull) {
-    if (range == 0xffffffffull) return s.next32();
-    const u64 n = range + 1;
-    u64 m = static_cast<u64>(s.next32()) * n;
-    u32 l = static_cast<u32>(m);
-    if (l < n) {
-      const u32 t = static_cast<u32>((0x100000000ull - n) % n);
-      while (l < t) {
-        m = static_cast<u64>(s.next32()) * n;
-        l = static_cast<u32>(m);
-      }
+// Note [Bounded integers]: an integer in [0, range] by Lemire's multiply-shift ("Fast
+// random integer generation in an interval", 2019): with n = range + 1 and a candidate
+// x of 32 bits (range < 2^32) or 64 bits, the result is the high half of x*n, rejected
+// when the low half is below t = 2^bits mod n (t = 0 for a power-of-two n: never
+// rejected). The first candidate is the element's lane (its first word, or its two
+// words lo-first); a rejected candidate is replaced by the first acceptable one among
+// the words (pairs of words for 64 bits) of rounds 1, 2, ... of the element's own
+// counters, which no round-0 block uses. So the result is a function of (key, draw,
+// element index) only.
+
+// The first candidate of lane w0 (WORDS == 1 only for range < 2^32): true, and the
+// integer in *r, when it is accepted.
+template <int WORDS>
+CUNP_HD bool random_bounded_first(const philox_u32x4& b, int w0, u64 range, u64* r) {
+  if (WORDS == 1 || range <= 0xffffffffull) {
+    const u32 x = b.v[w0];
+    if (range == 0xffffffffull) {
+      *r = x;
+      return true;
     }
-    return m >> 32;
+    const u32 n = static_cast<u32>(range) + 1u;
+    u32 lo;
+    *r = random_mulhilo32(x, n, &lo);
+    return lo >= n || lo >= (0u - n) % n;
+  } else {
+    const u64 x = random_join(b.v[w0], b.v[w0 + (WORDS > 1 ? 1 : 0)]);
+    if (range == 0xffffffffffffffffull) {
+      *r = x;
+      return true;
+    }
+    const u64 n = range + 1;
+    u64 lo;
+    *r = random_mulhi64(x, n, &lo);
+    return lo >= n || lo >= (0ull - n) % n;
   }
-  if (range == 0xffffffffffffffffull) return s.next64();
+}
+
+// The replacement of a rejected first candidate of element `index`, for 32-bit
+// (range < 2^32) and 64-bit candidates.
+CUNP_HD u32 random_bounded_resample32(philox_key key, u64 index, u32 range) {
+  const u32 n = range + 1u;
+  const u32 t = (0u - n) % n;
+  for (u32 round = 1;; ++round) {
+    const philox_u32x4 b = philox4x32_10(philox_counter(index, key.call, round), key.k0, key.k1);
+#ifdef __CUDA_ARCH__
+#pragma unroll
+#endif
+    for (int k = 0; k < 4; ++k) {
+      u32 lo;
+      const u32 hi = random_mulhilo32(b.v[k], n, &lo);
+      if (lo >= t) return hi;
+    }
+  }
+}
+
+CUNP_HD u64 random_bounded_resample64(philox_key key, u64 index, u64 range) {
   const u64 n = range + 1;
-  u64 l;
-  u64 h = random_mulhi64(s.next64(), n, &l);
-  if (l < n) {
-    const u64 t = (0ull - n) % n;
-    while (l < t) h = random_mulhi64(s.next64(), n, &l);
+  const u64 t = (0ull - n) % n;
+  for (u32 round = 1;; ++round) {
+    const philox_u32x4 b = philox4x32_10(philox_counter(index, key.call, round), key.k0, key.k1);
+#ifdef __CUDA_ARCH__
+#pragma unroll
+#endif
+    for (int k = 0; k < 2; ++k) {
+      u64 lo;
+      const u64 hi = random_mulhi64(random_join(b.v[2 * k], b.v[2 * k + 1]), n, &lo);
+      if (lo >= t) return hi;
+    }
   }
-  return h;
+}
+
+template <int WORDS>
+CUNP_HD u64 random_bounded_resample(const philox_key& key, u64 index, u64 range) {
+  if (WORDS == 1 || range <= 0xffffffffull)
+    return random_bounded_resample32(key, index, static_cast<u32>(range));
+  return random_bounded_resample64(key, index, range);
+}
+
+// Element `index`'s integer in [0, range], its lane starting at word w0 of the
+// round-0 block `b`.
+template <int WORDS>
+CUNP_HD u64 random_bounded(const philox_key& key, const philox_u32x4& b, int w0, u64 index, u64 range) {
+  u64 r;
+  if (random_bounded_first<WORDS>(b, w0, range, &r)) return r;
+  return random_bounded_resample<WORDS>(key, index, range);
 }
 
 // Gamma(k) for k > 0 (Marsaglia and Tsang, 2000; k < 1 boosted by U^(1/k)).
@@ -245,22 +367,24 @@ CUNP_HD f64 random_binomial(philox_stream& s, f64 n, f64 p) {
   return random_binomial_low(s, n, p);
 }
 
-// One element of `dist` as T. Floating distributions compute in T's own precision
-// where that is float32 and the formula is short, else in float64.
+// Element i's parameters: the scalars, or entry i of the array parameters (i < n).
+CUNP_HD random_params random_at(const random_params& p, i64 i, i64 n) {
+  random_params e = p;
+  if (i < n) {
+    if (p.pa) e.a = p.pa[i];
+    if (p.pb) e.b = p.pb[i];
+    if (p.plow) {
+      e.low = p.plow[i];
+      e.range = p.prange[i];
+    }
+  }
+  return e;
+}
+
+// One element of a rejection sampler (4 words per element) as T, from its stream.
 template <typename T, int DIST>
-CUNP_HD T random_element(philox_stream& s, const random_params& p) {
-  using F = typename random_select_type<is_same<T, f32>::value, f32, f64>::type;
-  if constexpr (DIST == rd_integers) {
-    return cast<T>(static_cast<i64>(static_cast<u64>(p.low) + random_bounded(s, p.range)));
-  } else if constexpr (DIST == rd_uniform) {
-    return cast<T>(fm::add(static_cast<F>(p.a), fm::mul(static_cast<F>(p.b), random_unit(s, F()))));
-  } else if constexpr (DIST == rd_normal) {
-    return cast<T>(fm::add(static_cast<F>(p.a), fm::mul(static_cast<F>(p.b), random_std_normal<F>(s))));
-  } else if constexpr (DIST == rd_lognormal) {
-    return cast<T>(fm::exp(fm::add(static_cast<F>(p.a), fm::mul(static_cast<F>(p.b), random_std_normal<F>(s)))));
-  } else if constexpr (DIST == rd_exponential) {
-    return cast<T>(fm::mul(static_cast<F>(p.b), random_std_exponential<F>(s)));
-  } else if constexpr (DIST == rd_gamma) {
+CUNP_HD T random_stream_element(philox_stream& s, const random_params& p) {
+  if constexpr (DIST == rd_gamma) {
     return cast<T>(p.b * random_std_gamma(s, p.a));
   } else if constexpr (DIST == rd_beta) {
     const f64 x = random_std_gamma(s, p.a);
@@ -268,17 +392,31 @@ CUNP_HD T random_element(philox_stream& s, const random_params& p) {
     return cast<T>(x + y == 0 ? 0.0 : x / (x + y));
   } else if constexpr (DIST == rd_poisson) {
     return cast<T>(static_cast<i64>(random_poisson(s, p.a)));
-  } else if constexpr (DIST == rd_binomial) {
-    return cast<T>(static_cast<i64>(random_binomial(s, p.a, p.b)));
-  } else if constexpr (DIST == rd_geometric) {
-    const f64 u = random_open0_f64(s);
-    return cast<T>(p.a >= 1 ? i64(1) : static_cast<i64>(fm::ceil(fm::log(u) / fm::log1p(-p.a))));
   } else {
-    const F u = random_unit(s, F());
+    static_assert(DIST == rd_binomial, "not a rejection sampler");
+    return cast<T>(static_cast<i64>(random_binomial(s, p.a, p.b)));
+  }
+}
+
+// One element of a distribution that takes one lane of the block (one uniform, or one
+// bounded integer) as T. Floating distributions compute in T's own precision where
+// that is float32, else in float64.
+template <typename T, int DIST, int WORDS>
+CUNP_HD T random_lane_element(const philox_u32x4& blk, int l, const random_params& p) {
+  using F = typename random_select_type<is_same<T, f32>::value, f32, f64>::type;
+  if constexpr (DIST == rd_geometric) {
+    const f64 u = random_lane_open0(blk, l, f64());
+    return cast<T>(p.a >= 1 ? i64(1) : static_cast<i64>(fm::ceil(fm::log(u) / fm::log1p(-p.a))));
+  } else if constexpr (DIST == rd_exponential) {
+    return cast<T>(fm::mul(static_cast<F>(p.b), -fm::log(random_lane_open0(blk, l, F()))));
+  } else {
+    const F u = random_lane_unit(blk, l, F());
     const F one = F(1);
     const F a = static_cast<F>(p.a), b = static_cast<F>(p.b);
     F r;
-    if constexpr (DIST == rd_laplace) {
+    if constexpr (DIST == rd_uniform) {
+      r = fm::add(a, fm::mul(b, u));
+    } else if constexpr (DIST == rd_laplace) {
       const F h = u - F(0.5);
       r = h < 0 ? a + b * fm::log(one + F(2) * h) : a - b * fm::log(one - F(2) * h);
     } else if constexpr (DIST == rd_logistic) {
@@ -289,36 +427,112 @@ CUNP_HD T random_element(philox_stream& s, const random_params& p) {
       r = a == 0 ? F(0) : fm::pow(-fm::log1p(-u), one / a);
     } else if constexpr (DIST == rd_pareto) {
       r = fm::expm1(-fm::log1p(-u) / a);
-    } else {  // rd_rayleigh
+    } else {
+      static_assert(DIST == rd_rayleigh, "not a one-lane distribution");
       r = b * fm::sqrt(F(-2) * fm::log1p(-u));
     }
     return cast<T>(r);
   }
 }
 
-// The elements of group g of an n-element draw, written to out[g*per ...] with
-// per = 4 / WORDS; the CPU loop and the kernels call this for every group.
+// N elements as one aligned store (16 bytes at most per instruction).
+template <typename T, int N>
+struct alignas(sizeof(T) * N) random_pack {
+  T v[N];
+};
+
+template <typename T, int N>
+CUNP_HD void random_store(T* dst, const T* v) {
+  if constexpr (sizeof(T) * N > 16) {
+    random_store<T, N / 2>(dst, v);
+    random_store<T, N / 2>(dst + N / 2, v + N / 2);
+  } else {
+    random_pack<T, N> pk;
+    for (int k = 0; k < N; ++k) pk.v[k] = v[k];
+    *reinterpret_cast<random_pack<T, N>*>(dst) = pk;
+  }
+}
+
+// Stores v[0, per) at out[first, first + per), the part below n: one vector store
+// per 16 bytes on the device when the group is whole and `out` aligned.
+template <typename T, int per>
+CUNP_HD void random_store_group(T* out, i64 n, i64 first, const T* v) {
+#ifdef __CUDA_ARCH__
+  constexpr u64 align = sizeof(T) * per < 16 ? sizeof(T) * per : 16;
+  if (first + per <= n && (reinterpret_cast<u64>(out) & (align - 1)) == 0) {
+    random_store<T, per>(out + first, v);
+    return;
+  }
+#endif
+  for (int l = 0; l < per; ++l) {
+    if (first + l < n) out[first + l] = v[l];
+  }
+}
+
+// The elements of group g of an n-element draw (Note [Words per element]), written to
+// out[g*per, (g+1)*per) with per = 4 / WORDS; the CPU loop and the kernels call this
+// for every group. Normals take Box-Muller pairs: elements 2j and 2j+1 of a group are
+// the cosine and sine of one pair, whose u1 is lane 2j (in (0, 1]) and u2 lane 2j+1.
+// Integers store the first candidates and then overwrite the rare rejected ones
+// (Note [Bounded integers]), so the resampling loop holds few registers.
 template <typename T, int DIST, int WORDS>
 CUNP_HD void random_group(T* out, i64 n, const random_params& p, i64 g) {
-  const int per = 4 / WORDS;
-  const philox_u32x4 block = philox_group_block(p.key, static_cast<u64>(g));
+  constexpr int per = 4 / WORDS;
+  using F = typename random_select_type<is_same<T, f32>::value, f32, f64>::type;
+  const philox_u32x4 blk = philox_group_block(p.key, static_cast<u64>(g));
   const i64 first = g * per;
+  T v[per];
+  if constexpr (DIST == rd_integers) {
+    u32 redo = 0;
 #ifdef __CUDA_ARCH__
 #pragma unroll
 #endif
-  for (int l = 0; l < per; ++l) {
-    const i64 i = first + l;
-    if (i >= n) break;
-    philox_stream s = philox_element_stream(p.key, block, static_cast<u64>(i), l, WORDS);
-    random_params e = p;
-    if (p.pa) e.a = p.pa[i];
-    if (p.pb) e.b = p.pb[i];
-    if (p.plow) {
-      e.low = p.plow[i];
-      e.range = p.prange[i];
+    for (int l = 0; l < per; ++l) {
+      const random_params e = random_at(p, first + l, n);
+      u64 r;
+      if (!random_bounded_first<WORDS>(blk, l * WORDS, e.range, &r)) redo |= 1u << l;
+      v[l] = cast<T>(static_cast<i64>(static_cast<u64>(e.low) + r));
     }
-    out[i] = random_element<T, DIST>(s, e);
+    random_store_group<T, per>(out, n, first, v);
+    if (redo != 0) {
+      for (int l = 0; l < per; ++l) {
+        const i64 i = first + l;
+        if (((redo >> l) & 1u) == 0 || i >= n) continue;
+        const random_params e = random_at(p, i, n);
+        const u64 r = random_bounded_resample<WORDS>(p.key, static_cast<u64>(i), e.range);
+        out[i] = cast<T>(static_cast<i64>(static_cast<u64>(e.low) + r));
+      }
+    }
+    return;
+  } else if constexpr (DIST == rd_normal || DIST == rd_lognormal) {
+    static_assert(per % 2 == 0, "normals come in pairs");
+#ifdef __CUDA_ARCH__
+#pragma unroll
+#endif
+    for (int j = 0; j < per; j += 2) {
+      F z[2];
+      random_normal_pair(random_lane_open0(blk, j, F()), random_lane_unit(blk, j + 1, F()), &z[0], &z[1]);
+#ifdef __CUDA_ARCH__
+#pragma unroll
+#endif
+      for (int k = 0; k < 2; ++k) {
+        const random_params e = random_at(p, first + j + k, n);
+        F x = fm::add(static_cast<F>(e.a), fm::mul(static_cast<F>(e.b), z[k]));
+        if constexpr (DIST == rd_lognormal) x = fm::exp(x);
+        v[j + k] = cast<T>(x);
+      }
+    }
+  } else if constexpr (WORDS == 4) {
+    philox_stream s = philox_element_stream(p.key, blk, static_cast<u64>(first), 0, 4);
+    v[0] = random_stream_element<T, DIST>(s, random_at(p, first, n));
+  } else {
+#ifdef __CUDA_ARCH__
+#pragma unroll
+#endif
+    for (int l = 0; l < per; ++l)
+      v[l] = random_lane_element<T, DIST, WORDS>(blk, l, random_at(p, first + l, n));
   }
+  random_store_group<T, per>(out, n, first, v);
 }
 
 }  // namespace ops

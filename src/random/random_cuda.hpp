@@ -31,8 +31,9 @@ std::string random_kernel_entry(const RandomKernelSpec& spec);
 // The single-kernel program the engine compiles at run time.
 cuda::KernelSource random_kernel_source(const RandomKernelSpec& spec);
 
-// out[i] = ops::random_element<dtype, dist>(stream of i) for i < n, on the current CUDA
-// device and stream; `out` is contiguous.
+// Fills out[0, n) with draw `p.key` of `spec.dist` (ops::random_group for every group:
+// one group of 4 / words elements per thread and grid-stride step, stored with vector
+// stores), on the current CUDA device and stream; `out` is contiguous.
 void random_fill_cuda(void* out, std::int64_t n, const RandomKernelSpec& spec, const ops::random_params& p);
 
 }  // namespace cunp::random

@@ -27,14 +27,14 @@ ops::philox_key draw_key(Philox& bg) {
   return {static_cast<ops::u32>(key), static_cast<ops::u32>(key >> 32), bg.next_draw()};
 }
 
-// Fisher-Yates over idx[0..n): position j swaps with a uniform index in [0, j] drawn
-// from the stream of element base + j (two words per element).
+// Fisher-Yates over idx[0..n): position j swaps with a uniform index in [0, j], element
+// base + j of a two-words-per-element integer draw (Note [Bounded integers]).
 void fisher_yates(const ops::philox_key& k, std::int64_t* idx, std::int64_t n, std::int64_t base) {
   for (std::int64_t j = n - 1; j > 0; --j) {
     const auto e = static_cast<std::uint64_t>(base + j);
     const ops::philox_u32x4 block = ops::philox_group_block(k, e / 2);
-    ops::philox_stream s = ops::philox_element_stream(k, block, e, static_cast<int>(e & 1), 2);
-    const auto r = static_cast<std::int64_t>(ops::random_bounded(s, static_cast<std::uint64_t>(j)));
+    const auto r = static_cast<std::int64_t>(
+        ops::random_bounded<2>(k, block, static_cast<int>(e & 1) * 2, e, static_cast<std::uint64_t>(j)));
     std::swap(idx[j], idx[r]);
   }
 }

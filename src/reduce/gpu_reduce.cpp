@@ -3,17 +3,26 @@
 // ReduceLayout and launches it on the current stream.
 //
 // Note [Reduce launch]:
-//  - One output (nout == 1): FullVector when the input is walked contiguously (one
-//    axis of stride itemsize), else FullStrided; at most one block per resident block
-//    slot of the device, capped at 1024 partials; then FullFinish.
-//  - Several outputs: when the innermost reduced stride is no larger than the innermost
-//    kept input stride and there are at least 16 reduced elements per output, Row with
-//    G = the power of two >= nred clamped to [32, 256] threads per output; otherwise
-//    Col, with the reduced extent split into chunks (at least 64 elements each) until
-//    there are about as many blocks as the device holds resident, and ColFinish when
-//    there is more than one chunk.
+//  - One output (nout == 1): FullSmall (one block, writes the output, no workspace)
+//    for at most kSmallFull elements; else FullVector when the input is walked
+//    contiguously (one axis of stride itemsize), else FullStrided; at most one block
+//    per resident block slot of the device, capped at 1024 partials; then FullFinish.
+//  - Several outputs, row-like (the innermost reduced stride is no larger than the
+//    innermost kept input stride, at least 16 reduced elements per output): RowVector
+//    when the reduced walk is one axis of stride itemsize, every row start is
+//    itemsize-aligned and itemsize <= 8, with G = 8..256 threads per row (about 16
+//    packs of 16 bytes each); else Row with G = the power of two >= nred clamped to
+//    [32, 256].
+//  - Column-like otherwise: ColVector when the innermost kept axis has input stride
+//    itemsize and an extent that is a multiple of V = min(4, 16 / itemsize) and every
+//    other stride and the base are V * itemsize aligned (each thread owns V adjacent
+//    outputs); else Col. The reduced extent is split into chunks (at least 64 elements
+//    each) until there are about as many blocks as the device holds resident, and
+//    ColFinish combines the chunks in order when there is more than one.
+//  - `center` (var/std) selects the sqdev variant of the same kind.
 //  - Partial states go to a workspace array on the input's device, released (stream
-//    ordered) when this function returns.
+//    ordered) when this function returns. The choice depends only on the layout, the
+//    base alignment and the device, so results are the same run to run.
 #include "reduce/gpu_reduce.hpp"
 
 #include <cuda_runtime_api.h>
@@ -37,6 +46,8 @@ using I = long long;
 constexpr int kDims = kReduceMaxDims;
 constexpr std::int64_t kMaxPartials = 1024;
 constexpr std::int64_t kMinChunk = 64;
+// Single-output reductions of at most this many elements run as one FullSmall block.
+constexpr std::int64_t kSmallFull = 4096;
 
 struct Params1 {
   I v[2 + kDims * 2];
@@ -66,7 +77,8 @@ std::int64_t abs64(std::int64_t x) { return x < 0 ? -x : x; }
 
 }  // namespace
 
-void gpu_reduce(ReduceOp op, const ReduceLayout& layout, const ndarray& in, const ndarray& out_keep) {
+void gpu_reduce(ReduceOp op, const ReduceLayout& layout, const ndarray& in, const ndarray& out_keep,
+                const ndarray* center) {
   const iter::LoopLayout& outer = layout.outer;
   const iter::LoopLayout& inner = layout.inner;
   const I nout = outer.size;
@@ -79,6 +91,9 @@ void gpu_reduce(ReduceOp op, const ReduceLayout& layout, const ndarray& in, cons
   if ((op == ReduceOp::Any || op == ReduceOp::All) && out_keep.dtype() != DType::Bool)
     throw TypeError("gpu_reduce: any/all need a bool output");
   if (arg && out_keep.dtype() != DType::Int64) throw TypeError("gpu_reduce: argmin/argmax need an int64 output");
+  if (center && (op != ReduceOp::Sum || !out_keep.is_c_contiguous() || !center->is_c_contiguous() ||
+                 center->shape() != out_keep.shape()))
+    throw ValueError("gpu_reduce: a center needs a sum into a C-ordered output of the center's shape");
 
   const int device = current_cuda_device();
   const cuda::DeviceProps& props = cuda::device_props(device);
@@ -87,13 +102,19 @@ void gpu_reduce(ReduceOp op, const ReduceLayout& layout, const ndarray& in, cons
   const std::int64_t resident =
       static_cast<std::int64_t>(props.sm_count) * std::max(1, props.max_threads_per_sm / kReduceBlockSize);
 
-  ReduceKernelSpec spec{.op = op, .in = in.dtype(), .acc = out_keep.dtype(), .kind = ReduceKernelKind::Row};
+  ReduceKernelSpec spec{.op = op,
+                        .in = in.dtype(),
+                        .acc = out_keep.dtype(),
+                        .kind = ReduceKernelKind::Row,
+                        .center = center != nullptr};
   char* out = static_cast<char*>(out_keep.data());
   const char* src = static_cast<const char*>(in.data());
+  const char* ctr = center ? static_cast<const char*>(center->data()) : nullptr;
   // The input's base as the outer layout sees it: offsets are relative to in.data().
   Params2 po = outer_params(outer);
   Params1 pi = inner_params(inner);
   const std::size_t isz = itemsize(in.dtype());
+  const auto base = reinterpret_cast<std::uintptr_t>(src);
 
   auto workspace = [&](std::int64_t states) {
     return empty(Shape{static_cast<std::int64_t>(states * static_cast<std::int64_t>(kReduceStateBytesMax))},
@@ -102,9 +123,15 @@ void gpu_reduce(ReduceOp op, const ReduceLayout& layout, const ndarray& in, cons
 
   if (nout == 1) {
     // The single output's input offset is 0 (the outer layout is empty).
+    I n = nred;
+    if (n <= kSmallFull) {
+      spec.kind = ReduceKernelKind::FullSmall;
+      void* args[] = {&out, &src, &ctr, pi.v, &n};
+      cuda::launch(kernel_for(spec, arch), dim3(1), dim3(kReduceBlockSize), args, 0, stream);
+      return;
+    }
     const bool contiguous = inner.ndim() <= 1 &&
                             (inner.ndim() == 0 || inner.strides[0][0] == static_cast<std::int64_t>(isz));
-    I n = nred;
     I head = 0;
     std::int64_t work = nred;
     if (contiguous) {
@@ -119,12 +146,12 @@ void gpu_reduce(ReduceOp op, const ReduceLayout& layout, const ndarray& in, cons
     char* w = static_cast<char*>(ws.data());
     if (contiguous) {
       spec.kind = ReduceKernelKind::FullVector;
-      void* args[] = {&w, &src, &n, &head};
+      void* args[] = {&w, &src, &ctr, &n, &head};
       cuda::launch(kernel_for(spec, arch), dim3(static_cast<unsigned>(parts)), dim3(kReduceBlockSize), args, 0,
                    stream);
     } else {
       spec.kind = ReduceKernelKind::FullStrided;
-      void* args[] = {&w, &src, pi.v, &n};
+      void* args[] = {&w, &src, &ctr, pi.v, &n};
       cuda::launch(kernel_for(spec, arch), dim3(static_cast<unsigned>(parts)), dim3(kReduceBlockSize), args, 0,
                    stream);
     }
@@ -140,37 +167,74 @@ void gpu_reduce(ReduceOp op, const ReduceLayout& layout, const ndarray& in, cons
   const std::int64_t outer_stride = outer.ndim() == 0 ? 0 : abs64(outer.strides[1].back());
   const bool row = nred >= 16 && inner_stride <= outer_stride;
   if (row) {
+    I no = nout, nr = nred;
+    // RowVector: one contiguous reduced axis, every row start aligned to the itemsize,
+    // at least 16 bytes per thread pack (complex128 keeps the scalar kernel).
+    bool vec = inner.ndim() == 1 && inner.strides[0][0] == static_cast<std::int64_t>(isz) && isz <= 8 &&
+               base % isz == 0;
+    for (int d = 0; vec && d < outer.ndim(); ++d)
+      vec = outer.strides[1][static_cast<std::size_t>(d)] % static_cast<std::int64_t>(isz) == 0;
+    if (vec) {
+      // G threads per row: about 16 packs per thread, 8 .. 256.
+      const std::int64_t packs = nred / static_cast<std::int64_t>(16 / isz);
+      int g = 8;
+      while (g < kReduceBlockSize && static_cast<std::int64_t>(g) * 16 < packs) g *= 2;
+      const std::int64_t per = kReduceBlockSize / g;
+      const auto blocks = static_cast<unsigned>(
+          std::clamp<std::int64_t>((nout + per - 1) / per, 1, std::max<std::int64_t>(resident * 8, 1)));
+      spec.kind = ReduceKernelKind::RowVector;
+      void* args[] = {&out, &src, &ctr, po.v, &no, &nr, &g};
+      cuda::launch(kernel_for(spec, arch), dim3(blocks), dim3(kReduceBlockSize), args, 0, stream);
+      return;
+    }
     int g = 32;
     while (g < kReduceBlockSize && g < nred) g *= 2;
     const std::int64_t per = kReduceBlockSize / g;
     const auto blocks = static_cast<unsigned>(
         std::clamp<std::int64_t>((nout + per - 1) / per, 1, std::max<std::int64_t>(resident * 4, 1)));
     spec.kind = ReduceKernelKind::Row;
-    I no = nout, nr = nred;
-    void* args[] = {&out, &src, po.v, pi.v, &no, &nr, &g};
+    void* args[] = {&out, &src, &ctr, po.v, pi.v, &no, &nr, &g};
     cuda::launch(kernel_for(spec, arch), dim3(blocks), dim3(kReduceBlockSize), args, 0, stream);
     return;
   }
 
-  const std::int64_t bx = (nout + kReduceBlockSize - 1) / kReduceBlockSize;
+  // ColVector: the innermost kept axis is contiguous in the input with an extent that
+  // is a multiple of V, and every other stride and the base are V * itemsize aligned,
+  // so each thread's V outputs are one aligned V-element load per reduced element.
+  const std::int64_t v = std::min<std::int64_t>(4, static_cast<std::int64_t>(16 / std::max<std::size_t>(isz, 1)));
+  const std::int64_t align = v * static_cast<std::int64_t>(isz);
+  bool colv = v >= 2 && outer.ndim() >= 1 && outer.strides[1].back() == static_cast<std::int64_t>(isz) &&
+              outer.shape.back() % v == 0 && base % static_cast<std::uintptr_t>(align) == 0;
+  for (int d = 0; colv && d + 1 < outer.ndim(); ++d)
+    colv = outer.strides[1][static_cast<std::size_t>(d)] % align == 0;
+  for (int d = 0; colv && d < inner.ndim(); ++d) colv = inner.strides[0][static_cast<std::size_t>(d)] % align == 0;
+  const std::int64_t threads = colv ? nout / v : nout;
+  const std::int64_t bx = (threads + kReduceBlockSize - 1) / kReduceBlockSize;
   std::int64_t splits = std::max<std::int64_t>(1, resident / bx);
   splits = std::min({splits, std::max<std::int64_t>(1, nred / kMinChunk), kMaxPartials});
   I chunk = (nred + splits - 1) / splits;
   splits = (nred + chunk - 1) / chunk;
   ndarray ws = splits > 1 ? workspace(splits * nout) : ndarray();
   char* w = splits > 1 ? static_cast<char*>(ws.data()) : nullptr;
-  spec.kind = ReduceKernelKind::Col;
   I no = nout, nr = nred;
-  void* args[] = {&out, &w, &src, po.v, pi.v, &no, &nr, &chunk};
-  cuda::launch(kernel_for(spec, arch), dim3(static_cast<unsigned>(bx), static_cast<unsigned>(splits)),
-               dim3(kReduceBlockSize), args, 0, stream);
+  const dim3 grid(static_cast<unsigned>(bx), static_cast<unsigned>(splits));
+  if (colv) {
+    spec.kind = ReduceKernelKind::ColVector;
+    I ostride = outer.strides[0].back();
+    void* args[] = {&out, &w, &src, &ctr, po.v, pi.v, &no, &nr, &chunk, &ostride};
+    cuda::launch(kernel_for(spec, arch), grid, dim3(kReduceBlockSize), args, 0, stream);
+  } else {
+    spec.kind = ReduceKernelKind::Col;
+    void* args[] = {&out, &w, &src, &ctr, po.v, pi.v, &no, &nr, &chunk};
+    cuda::launch(kernel_for(spec, arch), grid, dim3(kReduceBlockSize), args, 0, stream);
+  }
   if (splits > 1) {
     spec.kind = ReduceKernelKind::ColFinish;
     int ns = static_cast<int>(splits);
     const char* wc = w;
+    const auto fbx = static_cast<unsigned>((nout + kReduceBlockSize - 1) / kReduceBlockSize);
     void* fargs[] = {&out, &wc, po.v, &no, &ns};
-    cuda::launch(kernel_for(spec, arch), dim3(static_cast<unsigned>(bx)), dim3(kReduceBlockSize), fargs, 0,
-                 stream);
+    cuda::launch(kernel_for(spec, arch), dim3(fbx), dim3(kReduceBlockSize), fargs, 0, stream);
   }
 }
 

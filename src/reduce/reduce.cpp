@@ -75,8 +75,50 @@ ndarray run(ReduceOp op, const ndarray& a, const Axes& axis, bool keepdims, DTyp
   return out.reshape(plan.out_shape);
 }
 
+// The ufunc that combines `initial` with a reduction's result.
+std::string_view initial_ufunc(ReduceOp op) {
+  switch (op) {
+    case ReduceOp::Sum: case ReduceOp::NanSum: return "add";
+    case ReduceOp::Prod: case ReduceOp::NanProd: return "multiply";
+    case ReduceOp::Max: return "maximum";
+    case ReduceOp::Min: return "minimum";
+    case ReduceOp::NanMax: return "fmax";
+    case ReduceOp::NanMin: return "fmin";
+    case ReduceOp::Any: return "logical_or";
+    case ReduceOp::All: return "logical_and";
+    default: return "add";
+  }
+}
+
+// Note [Reduction where=]: the elements `where` leaves out are replaced by the
+// operation's identity (or by `initial` for max/min, which have none, as NumPy
+// requires), then the reduction runs as usual.
+ndarray masked(ReduceOp op, const ndarray& a, const ReduceOptions& o) {
+  if (!o.where) return a;
+  if (o.where->dtype() != DType::Bool)
+    throw TypeError("Cannot cast array data from dtype('" + std::string(name(o.where->dtype())) +
+                    "') to dtype('bool') according to the rule 'safe'");
+  if (!reduce::reduce_op_has_identity(op) && !o.initial)
+    throw ValueError("reduction operation '" + std::string(reduce::reduce_op_ufunc_name(op)) +
+                     "' does not have an identity, so to use a where mask one has to specify 'initial'");
+  const Scalar fill = reduce::reduce_op_has_identity(op) ? identity_of(op) : *o.initial;
+  ndarray r = where(*o.where, a, Scalar::of(a.dtype(), fill));
+  if (r.shape() != a.shape())
+    throw ValueError("operands could not be broadcast together: where= of shape " + shape_str(o.where->shape()) +
+                     " with an input of shape " + shape_str(a.shape()));
+  return r.dtype() == a.dtype() ? r : r.astype(a.dtype());
+}
+
 ndarray run_checked(ReduceOp op, const ndarray& a, const ReduceOptions& o, DType acc) {
-  return finish(run(op, a, o.axis, o.keepdims, acc), o);
+  const ndarray x = masked(op, a, o);
+  if (!o.initial) return finish(run(op, x, o.axis, o.keepdims, acc), o);
+  const Scalar init = Scalar::of(acc, *o.initial);
+  const reduce::ReducePlan plan = reduce::make_plan(x, o.axis, o.keepdims);
+  if (plan.nred == 0) return finish(full(plan.out_shape, init, {.dtype = acc, .device = a.device()}), o);
+  const ndarray r = run(op, x, o.axis, o.keepdims, acc);
+  const Operand in[2] = {Operand(r), Operand(init)};
+  ndarray c = call_ufunc(initial_ufunc(op), in)[0];
+  return finish(c.dtype() == acc ? c : c.astype(acc), o);
 }
 
 ReduceOptions with(const ReduceOptions& o, bool keepdims, std::optional<DType> dtype) {
@@ -85,6 +127,12 @@ ReduceOptions with(const ReduceOptions& o, bool keepdims, std::optional<DType> d
   r.keepdims = keepdims;
   r.dtype = dtype;
   return r;
+}
+
+// where= and initial= of the reductions that do not take them yet.
+void refuse_where_initial(const ReduceOptions& o, const char* fn) {
+  if (o.where) throw NotImplementedError(std::string("where= is not supported by cunp's ") + fn + " yet");
+  if (o.initial) throw TypeError(std::string(fn) + "() got an unexpected keyword argument 'initial'");
 }
 
 // The number of elements each output reduces.
@@ -101,15 +149,60 @@ ndarray abs_squared(const ndarray& x) {
 
 bool is_int_or_bool(DType dt) { return kind(dt) == DTypeKind::Bool || is_integer(dt); }
 
+// How many elements `where` selects in each output (int64).
+ndarray where_count(const ndarray& a, const ReduceOptions& o, bool keepdims) {
+  return sum(o.where->broadcast_to(a.shape()), with(o, keepdims, DType::Int64));
+}
+
+// Note [GPU variance]: on a GPU the second pass of var/std, sum(|a - mean|^2), is one
+// reduction that reads `a` once (the sqdev kernels of gpu_reduce_source.cpp, the
+// center read per output from mean_k), with no temporaries of a's size. It applies
+// when the difference a - mean_k has a float32/float64/complex dtype T and the sum's
+// dtype is T's real dtype (NumPy's: dtype= or that of |a - mean|^2); otherwise, and
+// on the CPU, an undefined array is returned and the composed path runs.
+ndarray gpu_sum_sqdev(const ndarray& a, const ndarray& mean_k, const ReduceOptions& o, std::optional<DType> dt) {
+  if (!a.device().is_cuda()) return {};
+  const DType t = promote_types(a.dtype(), mean_k.dtype());
+  const bool cx = is_complex(a.dtype());
+  DType real_t;
+  switch (t) {
+    case DType::Float32: case DType::Complex64: real_t = DType::Float32; break;
+    case DType::Float64: case DType::Complex128: real_t = DType::Float64; break;
+    default: return {};
+  }
+  if (is_complex(t) != cx || mean_k.dtype() != t || dt.value_or(real_t) != real_t) return {};
+  const reduce::ReducePlan plan = reduce::make_plan(a, o.axis, o.keepdims);
+  if (plan.nout == 0 || plan.nred == 0) return {};
+  const ndarray center = mean_k.is_c_contiguous() ? mean_k : mean_k.copy();
+  ndarray out = empty(plan.keep_shape, {.dtype = real_t, .order = Order::C, .device = a.device()});
+  reduce::gpu_reduce(ReduceOp::Sum, reduce::make_reduce_layout(plan, a, out, false), a, out, &center);
+  return out.reshape(plan.out_shape);
+}
+
 ndarray var_impl(const ndarray& a, const ReduceOptions& o) {
   std::optional<DType> dt = o.dtype;
   if (!dt && is_int_or_bool(a.dtype())) dt = DType::Float64;
+  if (o.where) {
+    // NumPy's _var with where=: the selected elements' mean, then the mean of their
+    // squared deviations, each divided by the count of selected elements.
+    ReduceOptions wk = with(o, true, dt);
+    wk.where = o.where;
+    ndarray mean_k = sum(a, wk);
+    true_divide(mean_k, where_count(a, o, true),
+                {.out = {mean_k}, .where = std::nullopt, .dtype = std::nullopt, .casting = Casting::Unsafe});
+    ReduceOptions wr = with(o, o.keepdims, dt);
+    wr.where = o.where;
+    ndarray ret = sum(abs_squared(subtract(a, mean_k)), wr);
+    const ndarray dof = maximum(subtract(where_count(a, o, o.keepdims), Scalar(static_cast<std::int64_t>(o.ddof))),
+                                Scalar(std::int64_t{0}));
+    return true_divide(ret, dof, {.out = {ret}, .where = std::nullopt, .dtype = std::nullopt, .casting = Casting::Unsafe});
+  }
   const std::int64_t n = reduced_count(a, o.axis);
   ndarray mean_k = sum(a, with(o, true, dt));
   true_divide(mean_k, Scalar(static_cast<double>(n)),
               {.out = {mean_k}, .where = std::nullopt, .dtype = std::nullopt, .casting = Casting::Unsafe});
-  const ndarray sq = abs_squared(subtract(a, mean_k));
-  ndarray ret = sum(sq, with(o, o.keepdims, dt));
+  ndarray ret = gpu_sum_sqdev(a, mean_k, o, dt);
+  if (!ret.defined()) ret = sum(abs_squared(subtract(a, mean_k)), with(o, o.keepdims, dt));
   const double div = static_cast<double>(std::max<std::int64_t>(n - o.ddof, 0));
   return true_divide(ret, Scalar(div), {.out = {ret}, .where = std::nullopt, .dtype = std::nullopt, .casting = Casting::Unsafe});
 }
@@ -134,6 +227,7 @@ ndarray prod(const ndarray& a, const ReduceOptions& o) {
 }
 
 ndarray mean(const ndarray& a, const ReduceOptions& o) {
+  if (o.initial) throw TypeError("mean() got an unexpected keyword argument 'initial'");
   DType acc = a.dtype(), result = a.dtype();
   if (o.dtype) {
     acc = result = *o.dtype;
@@ -142,16 +236,32 @@ ndarray mean(const ndarray& a, const ReduceOptions& o) {
   } else if (a.dtype() == DType::Float16) {
     acc = DType::Float32;
   }
-  const ndarray s = run(ReduceOp::Sum, a, o.axis, o.keepdims, acc);
-  const double n = static_cast<double>(reduced_count(a, o.axis));
-  ndarray m = true_divide(s, Scalar(n));
+  ndarray m;
+  if (o.where) {
+    // NumPy's _mean: the sum of the selected elements over their count.
+    ndarray s = run(ReduceOp::Sum, masked(ReduceOp::Sum, a, o), o.axis, o.keepdims, acc);
+    ReduceOptions co;
+    co.axis = o.axis;
+    co.keepdims = o.keepdims;
+    co.dtype = DType::Int64;
+    const ndarray cnt = sum(o.where->broadcast_to(a.shape()), co);
+    m = true_divide(s, cnt, {.out = {s}, .where = std::nullopt, .dtype = std::nullopt, .casting = Casting::Unsafe});
+  } else {
+    const ndarray s = run(ReduceOp::Sum, a, o.axis, o.keepdims, acc);
+    const double n = static_cast<double>(reduced_count(a, o.axis));
+    m = true_divide(s, Scalar(n));
+  }
   if (m.dtype() != result) m = m.astype(result);
   return finish(m, o);
 }
 
-ndarray var(const ndarray& a, const ReduceOptions& o) { return finish(var_impl(a, o), o); }
+ndarray var(const ndarray& a, const ReduceOptions& o) {
+  if (o.initial) throw TypeError("var() got an unexpected keyword argument 'initial'");
+  return finish(var_impl(a, o), o);
+}
 
 ndarray std(const ndarray& a, const ReduceOptions& o) {
+  if (o.initial) throw TypeError("std() got an unexpected keyword argument 'initial'");
   ndarray v = var_impl(a, o);
   return finish(sqrt(v, {.out = {v}, .where = std::nullopt, .dtype = std::nullopt, .casting = Casting::Unsafe}), o);
 }
@@ -160,6 +270,7 @@ ndarray max(const ndarray& a, const ReduceOptions& o) { return run_checked(Reduc
 ndarray min(const ndarray& a, const ReduceOptions& o) { return run_checked(ReduceOp::Min, a, o, a.dtype()); }
 
 ndarray ptp(const ndarray& a, const ReduceOptions& o) {
+  refuse_where_initial(o, "ptp");
   const ndarray hi = run(ReduceOp::Max, a, o.axis, o.keepdims, a.dtype());
   const ndarray lo = run(ReduceOp::Min, a, o.axis, o.keepdims, a.dtype());
   return finish(subtract(hi, lo), o);
@@ -186,6 +297,7 @@ ndarray any(const ndarray& a, const ReduceOptions& o) { return run_checked(Reduc
 ndarray all(const ndarray& a, const ReduceOptions& o) { return run_checked(ReduceOp::All, a, o, DType::Bool); }
 
 ndarray count_nonzero(const ndarray& a, const ReduceOptions& o) {
+  refuse_where_initial(o, "count_nonzero");
   const ndarray nz = a.dtype() == DType::Bool ? a : a.astype(DType::Bool);
   return finish(run(ReduceOp::Sum, nz, o.axis, o.keepdims, DType::Int64), o);
 }
@@ -211,7 +323,16 @@ ndarray nanmin(const ndarray& a, const ReduceOptions& o) {
 }
 
 ndarray nanmean(const ndarray& a, const ReduceOptions& o) {
+  if (o.initial) throw TypeError("nanmean() got an unexpected keyword argument 'initial'");
   if (!is_inexact(a.dtype())) return mean(a, o);
+  if (o.where) {
+    // NumPy's nanmean with where=: the non-NaN selected elements over their count.
+    const ndarray sel = logical_and(logical_not(isnan(a)), o.where->broadcast_to(a.shape()));
+    const ndarray cnt = sum(sel, with(o, o.keepdims, DType::Int64));
+    ReduceOptions so = with(o, o.keepdims, o.dtype);
+    so.where = o.where;
+    return finish(divide_by_count(nansum(a, so), cnt), o);
+  }
   const ndarray cnt = nan_count(a, o, o.keepdims);
   const ndarray tot = run(ReduceOp::NanSum, a, o.axis, o.keepdims, o.dtype.value_or(a.dtype()));
   return finish(divide_by_count(tot, cnt), o);
@@ -233,14 +354,30 @@ ndarray nanvar_impl(const ndarray& a, const ReduceOptions& o) {
 }
 }  // namespace
 
+namespace {
+// nanvar/nanstd with where=: an element left out counts exactly like a NaN, so the
+// left-out elements become NaN and the reduction runs without the mask.
+ndarray nanvar_masked(const ndarray& a, const ReduceOptions& o) {
+  if (!o.where) return nanvar_impl(a, o);
+  if (o.where->dtype() != DType::Bool)
+    throw TypeError("Cannot cast array data from dtype('" + std::string(name(o.where->dtype())) +
+                    "') to dtype('bool') according to the rule 'safe'");
+  ReduceOptions r = o;
+  r.where.reset();
+  return nanvar_impl(where(o.where->broadcast_to(a.shape()), a, Scalar(std::numeric_limits<double>::quiet_NaN())), r);
+}
+}  // namespace
+
 ndarray nanvar(const ndarray& a, const ReduceOptions& o) {
+  if (o.initial) throw TypeError("nanvar() got an unexpected keyword argument 'initial'");
   if (!is_inexact(a.dtype())) return var(a, o);
-  return finish(nanvar_impl(a, o), o);
+  return finish(nanvar_masked(a, o), o);
 }
 
 ndarray nanstd(const ndarray& a, const ReduceOptions& o) {
+  if (o.initial) throw TypeError("nanstd() got an unexpected keyword argument 'initial'");
   if (!is_inexact(a.dtype())) return std(a, o);
-  return finish(sqrt(nanvar_impl(a, o)), o);
+  return finish(sqrt(nanvar_masked(a, o)), o);
 }
 
 }  // namespace cunp

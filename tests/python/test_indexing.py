@@ -291,29 +291,42 @@ def test_take_along_axis_broadcast(device, xp):
     return _fn(xp, "take_along_axis")(a, xp.asarray(numpy.array([[0, 3]])), axis=1)
 
 
+def _plain_slice(piece):
+    return len(piece) == 1 and isinstance(piece[0], slice) and piece[0] == slice(None)
+
+
 def test_random_fuzz(device):
     rng = numpy.random.default_rng(1234)
-    for _ in range(150):
+    for _ in range(250):
         ndim = int(rng.integers(1, 4))
         shape = tuple(int(s) for s in rng.integers(1, 5, size=ndim))
         host = numpy.arange(int(numpy.prod(shape)), dtype=numpy.float64).reshape(shape)
-        key = []
+        parts = []  # the index pieces for each axis of `host`
         for d in range(ndim):
             r = rng.random()
             n = shape[d]
             if r < 0.3:
-                key.append(rng.integers(-n, n, size=tuple(rng.integers(1, 3, size=int(rng.integers(1, 3))))))
+                parts.append([rng.integers(-n, n, size=tuple(rng.integers(1, 3, size=int(rng.integers(1, 3)))))])
             elif r < 0.45:
-                key.append(slice(int(rng.integers(-n, n)), None, int(rng.choice([-2, -1, 1, 2]))))
+                parts.append([slice(int(rng.integers(-n, n)), None, int(rng.choice([-2, -1, 1, 2])))])
             elif r < 0.55:
-                key.append(int(rng.integers(-n, n)))
+                parts.append([int(rng.integers(-n, n))])
             elif r < 0.65:
-                key.append(None)
-                key.append(slice(None))
+                parts.append([None, slice(None)])
             elif r < 0.75:
-                key.append(rng.random(n) > 0.5)
+                parts.append([rng.random(n) > 0.5])
             else:
-                key.append(slice(None))
+                parts.append([slice(None)])
+        # A two-axis mask in place of the first two axes' pieces; Ellipsis in place of
+        # the trailing run of plain slices.
+        if ndim >= 2 and rng.random() < 0.2:
+            parts = [[rng.random(shape[:2]) > 0.4]] + parts[2:]
+        trailing = 0
+        while trailing < len(parts) and _plain_slice(parts[len(parts) - 1 - trailing]):
+            trailing += 1
+        if trailing and rng.random() < 0.5:
+            parts = parts[:len(parts) - trailing] + [[Ellipsis]]
+        key = [k for p in parts for k in p]
         key = tuple(key)
         try:
             expected = host[key]
@@ -329,3 +342,307 @@ def test_random_fuzz(device):
         host2[key] = value
         a[ckey] = cunp.asarray(value)
         assert_array_equal(a, host2)
+
+
+# ---- full-shape boolean masks (the single-compaction path on GPUs)
+
+@pytest.mark.parametrize("shape", [(0,), (1,), (7,), (4096,), (4097,), (3, 1000), (5, 6, 7)])
+@numpy_cunp_equal()
+def test_getitem_full_mask(shape, device, xp):
+    host = random_array(shape, "float32", numpy.random.default_rng(5))
+    a = xp.asarray(host)
+    return a[a > 0], a[xp.asarray(host < -100)], a[xp.asarray(numpy.ones(shape, bool))]
+
+
+@numpy_cunp_equal()
+def test_getitem_full_mask_dtypes(dtype, device, xp):
+    host = random_array((3, 517), dtype, numpy.random.default_rng(6))
+    mask = numpy.random.default_rng(7).random((3, 517)) > 0.3
+    a = xp.asarray(host)
+    return a[xp.asarray(mask)], a.T[xp.asarray(mask.T)], a[:, ::-2][xp.asarray(mask[:, ::-2])]
+
+
+# ---- index routines
+
+@pytest.mark.parametrize("axis", [0, 1, -1, None])
+@numpy_cunp_equal()
+def test_put_along_axis(axis, device, xp):
+    a = _arr(xp, (3, 4)).copy()
+    rng = numpy.random.default_rng(3)
+    idx = rng.integers(-4 if axis is None else -3, 3, size=(3, 2) if axis is not None else (5,))
+    values = xp.asarray(numpy.arange(idx.size, dtype=numpy.float32).reshape(idx.shape) + 100)
+    xp.put_along_axis(a, xp.asarray(idx), values if axis is not None else values.ravel(), axis=axis)
+    return a
+
+
+@numpy_cunp_equal()
+def test_put_along_axis_out_of_bounds(device, xp):
+    a = _arr(xp, (3, 4)).copy()
+    xp.put_along_axis(a, xp.asarray(numpy.array([[0], [4], [1]])), 1.0, axis=1)
+    return a
+
+
+@numpy_cunp_equal()
+def test_extract(device, xp):
+    a = _arr(xp, (3, 4))
+    return xp.extract(a % 3 == 0, a), xp.extract(xp.asarray(numpy.arange(12).reshape(3, 4) % 2), a)
+
+
+@pytest.mark.parametrize("mode", ["raise", "wrap", "clip"])
+@pytest.mark.parametrize("idx", [[0, 1, 2, 1], [[0, 2], [1, 0]], [3, -1, 5, 0]])
+@numpy_cunp_equal()
+def test_choose(mode, idx, device, xp):
+    choices = [xp.asarray(numpy.arange(4) * 10 ** k) for k in range(3)]
+    return xp.choose(xp.asarray(numpy.array(idx)), choices, mode=mode)
+
+
+@numpy_cunp_equal()
+def test_choose_broadcast_and_dtype(device, xp):
+    choices = [xp.asarray(numpy.arange(3, dtype=numpy.int8)), xp.asarray(numpy.ones((2, 1), numpy.float32)),
+               xp.asarray(numpy.array(5.5))]
+    return xp.choose(xp.asarray(numpy.array([[0, 1, 2], [2, 1, 0]])), choices)
+
+
+@numpy_cunp_equal()
+def test_choose_float_index(device, xp):
+    return xp.choose(xp.asarray(numpy.array([0.0, 1.0])), [xp.arange(2), xp.arange(2)])
+
+
+@numpy_cunp_equal()
+def test_select(device, xp):
+    x = xp.asarray(numpy.arange(10))
+    y = xp.asarray(numpy.arange(10, dtype=numpy.float32))
+    return (xp.select([x < 3, x > 5], [x, x ** 2]), xp.select([x < 3, x > 5], [y, x], default=-1),
+            xp.select([x > 100], [y]))
+
+
+@pytest.mark.parametrize("case", ["nonbool", "length", "empty"])
+@numpy_cunp_equal()
+def test_select_errors(case, device, xp):
+    x = xp.asarray(numpy.arange(4))
+    if case == "nonbool":
+        return xp.select([x], [x])
+    if case == "length":
+        return xp.select([x > 1, x > 2], [x])
+    return xp.select([], [])
+
+
+@numpy_cunp_equal()
+def test_place_and_putmask(device, xp):
+    a = _arr(xp, (3, 4)).copy()
+    b = _arr(xp, (3, 4)).copy()
+    xp.place(a, a % 2 == 0, xp.asarray(numpy.array([-1.0, -2.0, -3.0], numpy.float32)))
+    xp.putmask(b, b > 5, xp.asarray(numpy.array([-1.0, -2.0, -3.0, -4.0, -5.0], numpy.float32)))
+    return a, b
+
+
+@pytest.mark.parametrize("case", ["place_size", "place_empty", "putmask_size"])
+@numpy_cunp_equal()
+def test_place_putmask_errors(case, device, xp):
+    a = _arr(xp, (3, 4)).copy()
+    if case == "place_size":
+        xp.place(a, xp.asarray(numpy.ones(5, bool)), xp.asarray(numpy.ones(2, numpy.float32)))
+    elif case == "place_empty":
+        xp.place(a, a > 3, xp.asarray(numpy.zeros(0, numpy.float32)))
+    else:
+        xp.putmask(a, xp.asarray(numpy.ones(5, bool)), xp.asarray(numpy.ones(2, numpy.float32)))
+    return a
+
+
+@numpy_cunp_equal()
+def test_diag_tri_indices(device, xp):
+    a = _arr(xp, (4, 4))
+    m = _arr(xp, (3, 5))
+    return (xp.diag_indices(3), xp.diag_indices(2, 3), xp.diag_indices_from(a), a[xp.diag_indices_from(a)],
+            xp.tril_indices(4), xp.tril_indices(3, -1, 5), xp.triu_indices(4, 1), xp.triu_indices(3, 0, 2),
+            xp.tril_indices_from(m), xp.triu_indices_from(m, 2), m[xp.triu_indices_from(m, 1)])
+
+
+@pytest.mark.parametrize("call", ["diag_1d", "diag_uneven", "tril_3d"])
+@numpy_cunp_equal()
+def test_diag_tri_indices_errors(call, device, xp):
+    if call == "diag_1d":
+        return xp.diag_indices_from(_arr(xp, (4,)))
+    if call == "diag_uneven":
+        return xp.diag_indices_from(_arr(xp, (3, 4)))
+    return xp.tril_indices_from(_arr(xp, (2, 2, 2)))
+
+
+@numpy_cunp_equal()
+def test_indices_and_ix(device, xp):
+    a = _arr(xp, (3, 4, 5))
+    return (xp.indices((2, 3)), xp.indices((2, 3, 4), dtype=numpy.int32), xp.indices((3, 2), sparse=True),
+            xp.indices(()), xp.ix_([0, 2], [True, False, True, True]), a[xp.ix_([2, 0], [1, 3], [4, 0, 1])])
+
+
+@numpy_cunp_equal()
+def test_ix_errors(device, xp):
+    return xp.ix_(numpy.array([[1, 2]]))
+
+
+@pytest.mark.parametrize("mode", ["raise", "wrap", "clip", ("wrap", "clip")])
+@pytest.mark.parametrize("order", ["C", "F"])
+@numpy_cunp_equal()
+def test_ravel_multi_index(mode, order, device, xp):
+    rows = numpy.array([0, 2, 1, 3, -1]) if mode != "raise" else numpy.array([0, 2, 1, 2, 0])
+    cols = numpy.array([[1], [4], [0]]) if mode != "raise" else numpy.array([[1], [3], [0]])
+    return xp.ravel_multi_index((xp.asarray(rows), xp.asarray(cols)), (3, 4), mode=mode, order=order)
+
+
+@pytest.mark.parametrize("case", ["bounds", "negative", "float", "length"])
+@numpy_cunp_equal()
+def test_ravel_multi_index_errors(case, device, xp):
+    if case == "float":
+        return xp.ravel_multi_index((xp.asarray(numpy.array([0.0])), xp.asarray(numpy.array([1]))), (3, 4))
+    if case == "length":
+        return xp.ravel_multi_index((xp.asarray(numpy.array([0])),), (3, 4))
+    bad = 3 if case == "bounds" else -1
+    return xp.ravel_multi_index((xp.asarray(numpy.array([0, bad])), xp.asarray(numpy.array([1, 1]))), (3, 4))
+
+
+@pytest.mark.parametrize("order", ["C", "F"])
+@numpy_cunp_equal()
+def test_unravel_index(order, device, xp):
+    return (xp.unravel_index(xp.asarray(numpy.array([0, 5, 23, 17])), (2, 3, 4), order=order),
+            xp.unravel_index(xp.asarray(numpy.array([[1, 2], [3, 0]])), (4,), order=order))
+
+
+@pytest.mark.parametrize("value", [24, -1])
+@numpy_cunp_equal()
+def test_unravel_index_errors(value, device, xp):
+    return xp.unravel_index(xp.asarray(numpy.array([0, value])), (2, 3, 4))
+
+
+# ---- ufunc.at: scatter-accumulate with repeated indices
+
+AT_UFUNCS = ["add", "subtract", "multiply", "maximum", "minimum"]
+
+
+@pytest.mark.parametrize("name", AT_UFUNCS)
+@numpy_cunp_equal(rtol=1e-2)
+def test_ufunc_at_dtypes(name, dtype, device, xp):
+    rng = numpy.random.default_rng(11)
+    host = random_array((40,), dtype, rng, low=1, high=5)
+    idx = rng.integers(-40, 40, size=300)
+    vals = random_array((300,), dtype, rng, low=1, high=3)
+    a = xp.asarray(host)
+    getattr(xp, name).at(a, xp.asarray(idx), xp.asarray(vals))
+    return a
+
+
+@pytest.mark.parametrize("name", AT_UFUNCS)
+@numpy_cunp_equal()
+def test_ufunc_at_int_exact(name, device, xp):
+    rng = numpy.random.default_rng(12)
+    a = xp.asarray(rng.integers(-1000, 1000, size=(6, 7)))
+    idx = (xp.asarray(rng.integers(0, 6, size=500)), xp.asarray(rng.integers(-7, 7, size=500)))
+    getattr(xp, name).at(a, idx, xp.asarray(rng.integers(-5, 5, size=500)))
+    return a
+
+
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")
+@numpy_cunp_equal(rtol=1e-12)
+def test_ufunc_at_forms(device, xp):
+    a = xp.asarray(numpy.zeros((4, 5)))
+    xp.add.at(a, ([0, 0, 3], slice(None)), 1.0)                      # scalar b, row slices
+    xp.add.at(a, (slice(1, 3), [4, 4]), xp.asarray(numpy.array([[1.0, 2.0], [3.0, 4.0]])))
+    xp.subtract.at(a, (Ellipsis, [0, 0]), 0.5)
+    xp.multiply.at(a, (1, slice(None)), 3.0)                           # basic index
+    xp.negative.at(a, ([2, 2, 3],))                                    # unary, applied twice at 2
+    b = xp.asarray(numpy.arange(6, dtype=numpy.int64))
+    xp.add.at(b, [0, 0, 5], 1.7)                                       # unsafe cast back per step
+    c = xp.asarray(numpy.arange(4.0))
+    xp.maximum.at(c, [0, 1, 1], xp.asarray(numpy.array([numpy.nan, 5.0, 2.0])))
+    xp.minimum.at(c, [2, 2], xp.asarray(numpy.array([-1.0, numpy.nan])))
+    d = xp.asarray(numpy.zeros(3, numpy.complex128))
+    xp.add.at(d, [1, 1, 1], 1 + 2j)
+    xp.multiply.at(d, [1, 1], 1j)
+    e = xp.asarray(numpy.ones(3, numpy.int8))
+    xp.add.at(e, [0] * 300, xp.asarray(numpy.ones(300, numpy.int8)))  # wraps, 1-byte CAS
+    f = xp.asarray(numpy.arange(3, dtype=numpy.float16))
+    xp.add.at(f, [2, 2, 2], 0.5)
+    return a, b, c, d, e, f
+
+
+@pytest.mark.parametrize("case", ["bounds", "no_b", "unary_b", "two_outputs", "shape", "bool_subtract"])
+@numpy_cunp_equal()
+def test_ufunc_at_errors(case, device, xp):
+    a = xp.asarray(numpy.zeros(3))
+    if case == "bounds":
+        xp.add.at(a, xp.asarray(numpy.array([0, 3])), 1.0)
+    elif case == "no_b":
+        xp.add.at(a, [0])
+    elif case == "unary_b":
+        xp.negative.at(a, [0], 1.0)
+    elif case == "two_outputs":
+        xp.divmod.at(a, [0], 1.0)
+    elif case == "shape":
+        xp.add.at(a, [0, 1], xp.asarray(numpy.ones(3)))
+    else:
+        b = xp.asarray(numpy.zeros(3, bool))
+        xp.subtract.at(b, [0], True)
+    return a
+
+
+def test_ufunc_at_bounds_message(device):
+    a = cunp.zeros(3)
+    with pytest.raises(IndexError, match="index -4 is out of bounds for axis 0 with size 3"):
+        cunp.add.at(a, cunp.asarray(numpy.array([0, -4])), 1.0)
+
+
+def test_ufunc_at_many_duplicates(device):
+    # Every update lands on 8 positions: atomics must not lose any.
+    n = 1 << 16
+    idx = numpy.arange(n) % 8
+    a = cunp.zeros(8, dtype=cunp.int64)
+    cunp.add.at(a, cunp.asarray(idx), 1)
+    assert_array_equal(a, numpy.full(8, n // 8, numpy.int64))
+    f = cunp.zeros(8, dtype=cunp.float32)
+    cunp.add.at(f, cunp.asarray(idx), cunp.ones(n, dtype=cunp.float32))
+    assert_array_equal(f, numpy.full(8, n // 8, numpy.float32))
+    m = cunp.zeros(8, dtype=cunp.float64)
+    vals = numpy.random.default_rng(1).random(n)
+    cunp.maximum.at(m, cunp.asarray(idx), cunp.asarray(vals))
+    expected = numpy.zeros(8)
+    numpy.maximum.at(expected, idx, vals)
+    assert_array_equal(m, expected)
+
+
+@pytest.mark.parametrize("mode", ["wrap", "clip"])
+@pytest.mark.parametrize("axis", [None, 0, 1])
+@numpy_cunp_equal()
+def test_take_put_modes(mode, axis, device, xp):
+    a = _arr(xp, (3, 4))
+    idx = xp.asarray(numpy.array([[-7, 0], [5, 13]]))
+    b = _arr(xp, (3, 4)).copy()
+    xp.put(b, idx, xp.asarray(numpy.array([1.0, 2.0, 3.0], numpy.float32)), mode=mode)
+    return xp.take(a, idx, axis=axis, mode=mode), a.take(idx, axis=axis, mode=mode), b
+
+
+@numpy_cunp_equal()
+def test_index_methods(device, xp):
+    a = _arr(xp, (3, 4))
+    return (a.compress(xp.asarray(numpy.array([True, False, True])), axis=0),
+            xp.asarray(numpy.array([1, 0, 2])).choose([xp.arange(3), xp.arange(3) * 10, xp.arange(3) * 100]),
+            a.diagonal(), a.diagonal(1))
+
+
+@numpy_cunp_equal()
+def test_setitem_full_mask(dtype, device, xp):
+    rng = numpy.random.default_rng(9)
+    host = random_array((3, 1500), dtype, rng)
+    mask = rng.random((3, 1500)) > 0.5
+    a, b, c = xp.asarray(host), xp.asarray(host), xp.asarray(host)
+    vals = random_array((int(mask.sum()),), dtype, rng)
+    a[xp.asarray(mask)] = xp.asarray(vals)
+    b[xp.asarray(mask)] = xp.asarray(host[0, :1])  # broadcast from shape (1,)
+    c[xp.asarray(numpy.zeros((3, 1500), bool))] = xp.asarray(vals[:1])
+    return a, b, c
+
+
+@pytest.mark.parametrize("count", [0, 2])
+@numpy_cunp_equal()
+def test_setitem_full_mask_count_mismatch(count, device, xp):
+    a = _arr(xp, (4, 5)).copy()
+    a[a > 7] = xp.asarray(numpy.ones(count, numpy.float32))
+    return a

@@ -243,3 +243,125 @@ def test_pad_1d_large_widths(device, mode, xp):
 @numpy_cunp_equal()
 def test_pad_constant_default_and_dtype(device, xp):
     return xp.pad(_a(xp, (2, 2), "int16"), 1), xp.pad(_a(xp, (2,), "uint8"), (1, 2), constant_values=3)
+
+
+# ---- copies whose two sides have different contiguous axes (the tiled transpose on GPUs)
+
+@pytest.mark.parametrize("shape", [(16, 16), (64, 64), (65, 130), (300, 17), (17, 300), (1000, 3), (2, 1000)])
+@numpy_cunp_equal()
+def test_transpose_copy(shape, dtype, device, xp):
+    a = xp.asarray(random_array(shape, dtype, numpy.random.default_rng(2)))
+    return xp.ascontiguousarray(a.T)
+
+
+@numpy_cunp_equal()
+def test_transpose_copy_batched_and_views(device, xp):
+    a = xp.asarray(random_array((3, 70, 90), "float32", numpy.random.default_rng(3)))
+    b = xp.asarray(random_array((130, 3, 70), "float64", numpy.random.default_rng(4)))
+    c = xp.asarray(random_array((101, 67), "float32", numpy.random.default_rng(5)))
+    out = xp.zeros((67, 101), dtype=numpy.float32)
+    out[...] = c.T                                     # into an existing array
+    return (xp.ascontiguousarray(a.transpose(0, 2, 1)), xp.ascontiguousarray(b.transpose(1, 2, 0)),
+            xp.ascontiguousarray(c[1:, 1:].T),         # unaligned rows: element path
+            xp.ascontiguousarray(c[:, ::2].T), out, xp.asfortranarray(c))
+
+
+# ---- concatenate in one launch
+
+@numpy_cunp_equal()
+def test_concatenate_many_and_mixed(device, xp):
+    rng = numpy.random.default_rng(6)
+    parts = [xp.asarray(random_array((3, int(n), 2), "float32", rng)) for n in rng.integers(0, 5, size=40)]
+    mixed = [xp.asarray(random_array((2, 3), "int16", rng)), xp.asarray(random_array((2, 5), "float32", rng)),
+             xp.asarray(random_array((3, 2), "float32", rng)).T, xp.asarray(random_array((2, 1), "int8", rng))]
+    odd = [xp.asarray(random_array((7,), "uint8", rng)), xp.asarray(random_array((3,), "uint8", rng))]
+    return (xp.concatenate(parts, axis=1), xp.concatenate(parts, axis=None), xp.concatenate(mixed, axis=1),
+            xp.concatenate(odd), xp.stack([xp.asarray(random_array((4, 5), "complex128", rng))] * 3, axis=1))
+
+
+# ---- trim_zeros, insert, delete
+
+@pytest.mark.parametrize("trim", ["fb", "f", "b", "BF"])
+@numpy_cunp_equal()
+def test_trim_zeros(trim, device, xp):
+    a = xp.asarray(numpy.array([0, 0, 3, 0, 2, 0, 0]))
+    m = xp.asarray(numpy.array([[0, 0, 0, 0], [0, 1, 0, 0], [0, 0, 2, 0]]))
+    return (xp.trim_zeros(a, trim), xp.trim_zeros(m, trim), xp.trim_zeros(m, trim, axis=1),
+            xp.trim_zeros(xp.zeros(4), trim))
+
+
+@numpy_cunp_equal()
+def test_trim_zeros_bad_trim(device, xp):
+    return xp.trim_zeros(xp.asarray(numpy.array([0, 1])), "x")
+
+
+@pytest.mark.parametrize("obj,values,axis", [
+    (1, 9, None), (-1, [7, 8], None), ([1, 3, 3], [7, 8, 9], None), (slice(0, 4, 2), 5, None),
+    (1, [7, 8, 9], 1), ([1], [[7], [8]], 1), ([0, 2], [[1, 2, 3, 4]], 0), (4, 0, 1), ([], [], None),
+])
+@numpy_cunp_equal()
+def test_insert(obj, values, axis, device, xp):
+    a = xp.asarray(numpy.arange(12).reshape(3, 4))
+    v = xp.asarray(numpy.array(values)) if isinstance(values, list) and values else values
+    return xp.insert(a, obj, v, axis=axis)
+
+
+@pytest.mark.parametrize("obj", [5, -6, [0, 9]])
+@numpy_cunp_equal()
+def test_insert_out_of_bounds(obj, device, xp):
+    return xp.insert(xp.asarray(numpy.arange(4)), obj, 1)
+
+
+@pytest.mark.parametrize("obj,axis", [(1, None), (-1, 0), ([0, 2, 2], 1), (slice(1, None, 2), 1),
+                                      (numpy.array([True, False, True, False]), 1), ([], 0)])
+@numpy_cunp_equal()
+def test_delete(obj, axis, device, xp):
+    return xp.delete(xp.asarray(numpy.arange(12).reshape(3, 4)), obj, axis=axis)
+
+
+@pytest.mark.parametrize("obj", [4, [0, -5], numpy.array([True, False])])
+@numpy_cunp_equal()
+def test_delete_errors(obj, device, xp):
+    return xp.delete(xp.asarray(numpy.arange(4)), obj)
+
+
+# ---- pad: the statistic and ramp modes, per-axis constants
+
+@pytest.mark.parametrize("mode", ["maximum", "minimum", "mean", "median", "linear_ramp"])
+@pytest.mark.parametrize("dtype_name", ["int16", "float32", "float64", "uint8"])
+@numpy_cunp_equal(rtol=1e-6)
+def test_pad_stat_and_ramp(mode, dtype_name, device, xp):
+    a = xp.asarray(random_array((4, 5), dtype_name, numpy.random.default_rng(8), low=0, high=50))
+    return xp.pad(a, ((2, 1), (0, 3)), mode=mode), xp.pad(a, 2, mode=mode)
+
+
+@numpy_cunp_equal(rtol=1e-12)
+def test_pad_options(device, xp):
+    a = xp.asarray(numpy.arange(12.0).reshape(3, 4))
+    return (xp.pad(a, 2, mode="mean", stat_length=((1, 2), (3, 1))), xp.pad(a, (1, 3), mode="maximum", stat_length=2),
+            xp.pad(a, 2, mode="linear_ramp", end_values=((-1, 5), (10, -10))),
+            xp.pad(xp.asarray(numpy.arange(5)), (4, 3), mode="linear_ramp", end_values=(20, -7)),
+            xp.pad(a, 1, constant_values=((1, 2), (3, 4))), xp.pad(a, 0, mode="minimum"),
+            xp.pad(xp.asarray(numpy.arange(6)), 2, mode="median", stat_length=2))
+
+
+@numpy_cunp_equal()
+def test_pad_empty_shape(device, xp):
+    return xp.pad(xp.asarray(numpy.arange(6.0).reshape(2, 3)), 2, mode="empty").shape
+
+
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")
+@pytest.mark.parametrize("mode", ["maximum", "mean"])
+@numpy_cunp_equal()
+def test_pad_stat_length_zero(mode, device, xp):
+    return xp.pad(xp.asarray(numpy.arange(5.0)), 2, mode=mode, stat_length=0)
+
+
+@pytest.mark.parametrize("axis", [None, 0, 1])
+@numpy_cunp_equal()
+def test_repeat_long_counts(axis, device, xp):
+    # More counts than the per-element copy path takes: one gather.
+    a = _a(xp, (20, 30), "float32")
+    n = a.size if axis is None else a.shape[axis]
+    counts = numpy.random.default_rng(4).integers(0, 4, size=n)
+    return xp.repeat(a, counts.tolist(), axis=axis)

@@ -56,6 +56,68 @@ def test_stream_matches_reference(device):
     assert g.bit_generator.counter == 3
 
 
+def test_normals_and_rejection_match_reference(device):
+    """Box-Muller pairs (elements 2j, 2j+1 of a block's group are r*cos, r*sin of lanes
+    2j, 2j+1) and Lemire's rejection, whose replacements come from rounds 1, 2, ... of
+    the element's own counters (docs/random.md)."""
+    key = 0x0F1E2D3C4B5A6978
+    g = cunp.random.Generator(cunp.random.Philox(key=key))
+
+    def pair(u1, u2, k):
+        r = math.sqrt(-2.0 * math.log(u1))
+        return r * (math.cos(2 * math.pi * u2) if k == 0 else math.sin(2 * math.pi * u2))
+
+    # call 0: float32 normals, four per block
+    got = g.standard_normal(11, dtype=numpy.float32).get()
+    want = []
+    for i in range(11):
+        b, j = block(key, i // 4, 0), (i % 4) // 2
+        want.append(pair(((b[2 * j] >> 8) + 1) * 2.0**-24, (b[2 * j + 1] >> 8) * 2.0**-24, i % 2))
+    assert got.dtype == numpy.float32
+    numpy.testing.assert_allclose(got, want, rtol=4e-6, atol=1e-6)
+    # call 1: float64 normals, two per block (u1 from words 0-1, u2 from words 2-3)
+    got = g.standard_normal(7).get()
+    want = []
+    for i in range(7):
+        b = block(key, i // 2, 1)
+        u1 = (((b[1] << 32 | b[0]) >> 11) + 1) * 2.0**-53
+        u2 = ((b[3] << 32 | b[2]) >> 11) * 2.0**-53
+        want.append(pair(u1, u2, i % 2))
+    numpy.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-12)
+
+    def lemire(words, n, bits):
+        t = (2**bits - n) % n
+        for w in words:
+            m = w * n
+            if m % 2**bits >= t:
+                return m >> bits
+        return None
+
+    # call 2: [0, 2^31] (n = 2^31 + 1): about half of the first candidates are rejected
+    n, want, redrawn = 2**31 + 1, [], 0
+    for i in range(64):
+        v = lemire([block(key, i // 4, 2)[i % 4]], n, 32)
+        rnd = 0
+        while v is None:
+            redrawn, rnd = redrawn + (rnd == 0), rnd + 1
+            v = lemire(block(key, i, 2, rnd), n, 32)
+        want.append(v)
+    assert redrawn >= 10
+    assert g.integers(0, n, size=64).get().tolist() == want
+    # call 3: 64-bit candidates (two words, lo first), n = 2^63 + 1
+    n, want = 2**63 + 1, []
+    for i in range(16):
+        b = block(key, i // 2, 3)
+        v = lemire([b[2 * (i % 2) + 1] << 32 | b[2 * (i % 2)]], n, 64)
+        rnd = 0
+        while v is None:
+            rnd += 1
+            b = block(key, i, 3, rnd)
+            v = lemire([b[1] << 32 | b[0], b[3] << 32 | b[2]], n, 64)
+        want.append(v)
+    assert g.integers(0, n, size=16, dtype=numpy.uint64).get().tolist() == want
+
+
 def test_seeding_is_deterministic(device):
     a = cunp.random.default_rng(1234)
     b = cunp.random.default_rng(1234)
@@ -202,6 +264,19 @@ def test_uniform_range_and_mean(device):
     assert u.shape == (100, 100) and u.min() >= -2 and u.max() < 3
     r = cunp.random.default_rng(11).random(100000, dtype=numpy.float32).get()
     assert r.min() >= 0 and r.max() < 1
+
+
+@pytest.mark.parametrize("dtype", [numpy.float32, numpy.float64])
+def test_normal_pairs_are_independent(device, dtype):
+    """The cosine and sine halves of the Box-Muller pairs are each standard normal and
+    uncorrelated with each other (also in squares, which a shared radius would show)."""
+    stats = scipy_stats()
+    x = cunp.random.default_rng(8).standard_normal(400000, dtype=dtype).get().astype(numpy.float64)
+    cos_half, sin_half = x[0::2], x[1::2]
+    for half in (cos_half, sin_half):
+        assert stats.kstest(half, "norm").pvalue > 1e-3
+    assert abs(numpy.corrcoef(cos_half, sin_half)[0, 1]) < 0.01
+    assert abs(numpy.corrcoef(cos_half**2, sin_half**2)[0, 1]) < 0.01
 
 
 # ---- array-valued parameters, broadcast as NumPy does
@@ -482,6 +557,11 @@ def test_legacy_api(device):
     ("integers", {"low": 0, "high": 3 * 2**40}, True),
     ("integers", {"low": 0, "high": 2**64 - 1, "dtype": numpy.uint64, "endpoint": True}, True),
     ("integers", {"low": 0, "high": 1, "dtype": numpy.bool_, "endpoint": True}, True),
+    ("integers", {"low": -5, "high": 2**31 - 4, "dtype": numpy.int64}, True),
+    ("integers", {"low": 0, "high": 2**63 + 1, "dtype": numpy.uint64}, True),
+    ("integers", {"low": -100, "high": 100, "dtype": numpy.int8}, True),
+    ("integers", {"low": 0, "high": 40000, "dtype": numpy.uint16}, True),
+    ("lognormal", {"mean": 0.5, "sigma": 0.25, "dtype": numpy.float32}, False),
     ("standard_normal", {"dtype": numpy.float32}, False),
     ("standard_normal", {"dtype": numpy.float64}, False),
     ("normal", {"loc": 1.0, "scale": 2.0, "dtype": numpy.float32}, False),

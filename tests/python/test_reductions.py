@@ -319,3 +319,277 @@ def test_ptp_bool_is_type_error(device):
     def check(xp):
         return xp.ptp(xp.asarray(numpy.array([True, False])))
     check()
+
+
+# ---- where= and initial= ------------------------------------------------------------------
+
+def _mask(shape, seed=1):
+    return numpy.random.default_rng(seed).integers(0, 2, size=shape).astype(bool)
+
+
+@pytest.mark.parametrize("name", ["sum", "prod", "nansum", "nanprod", "any", "all", "mean"])
+@pytest.mark.parametrize("axis", [None, 0, (0, 2)])
+@pytest.mark.parametrize("dt", [numpy.int16, numpy.float32, numpy.float64, numpy.bool_])
+def test_where(device, name, axis, dt):
+    host = _data(dt, low=-3, high=3)
+    mask = _mask(SHAPE)
+    # NumPy's masked loops associate float sums and products in their own order.
+    kind = numpy.dtype(dt)
+    rtol, atol = (2e-5, 1e-3) if kind == numpy.float32 else (1e-12, 1e-10) if kind == numpy.float64 else (0, 0)
+    if name == "mean":
+        rtol, atol = max(rtol, 1e-12), max(atol, 1e-10)
+
+    @numpy_cunp_equal(rtol=rtol, atol=atol)
+    def check(xp):
+        return _arr(xp, getattr(xp, name)(xp.asarray(host), axis=axis, where=xp.asarray(mask)))
+    check()
+
+
+@pytest.mark.parametrize("name", ["max", "min", "nanmax", "nanmin"])
+@pytest.mark.parametrize("axis", [None, 1])
+def test_where_extrema_need_initial(device, name, axis):
+    host = _data(numpy.float64)
+    host[0, 1, 1] = numpy.nan
+    mask = _mask(SHAPE, 2)
+
+    @numpy_cunp_equal()
+    def with_initial(xp):
+        return _arr(xp, getattr(xp, name)(xp.asarray(host), axis=axis, where=xp.asarray(mask), initial=-7.5))
+    with_initial()
+
+    @numpy_cunp_equal()
+    def without(xp):
+        return getattr(xp, name)(xp.asarray(host), axis=axis, where=xp.asarray(mask))
+    without()
+
+
+@pytest.mark.parametrize("name", ["sum", "prod", "max", "min", "nansum", "nanmax"])
+@pytest.mark.parametrize("dt", [numpy.int32, numpy.float64, numpy.uint8])
+def test_initial(device, name, dt):
+    host = _data(dt, low=-2, high=3)
+
+    # initial joins the float sum / product at another point of the order than NumPy's.
+    @numpy_cunp_equal(rtol=1e-12, atol=1e-10)
+    def check(xp):
+        a = xp.asarray(host)
+        return (_arr(xp, getattr(xp, name)(a, initial=3)),
+                getattr(xp, name)(a, axis=(0, 2), initial=2, keepdims=True))
+    check()
+
+
+@pytest.mark.parametrize("name", ["max", "min", "sum"])
+def test_initial_makes_empty_valid(device, name):
+    @numpy_cunp_equal()
+    def check(xp):
+        e = xp.zeros((0, 4), dtype=xp.float32)
+        return getattr(xp, name)(e, axis=0, initial=5.0), _arr(xp, getattr(xp, name)(e, initial=-1.0))
+    check()
+
+
+def test_where_broadcasts_and_checks_dtype(device):
+    host = _data(numpy.int64)
+
+    @numpy_cunp_equal()
+    def row_mask(xp):
+        return xp.sum(xp.asarray(host), axis=1, where=xp.asarray([True, False, True, True, False]))
+    row_mask()
+
+    @numpy_cunp_equal()
+    def scalar_false(xp):
+        return _arr(xp, xp.sum(xp.asarray(host), where=False))
+    scalar_false()
+
+    @numpy_cunp_equal()
+    def int_mask(xp):
+        return xp.sum(xp.asarray(host), where=xp.asarray(_mask(SHAPE).astype(numpy.int64)))
+    int_mask()
+
+
+@pytest.mark.parametrize("name", ["var", "std", "nanmean", "nanvar", "nanstd"])
+@pytest.mark.parametrize("axis", [None, 1, (0, 2)])
+@pytest.mark.parametrize("dt", [numpy.int32, numpy.float32, numpy.float64, numpy.complex128])
+def test_where_statistics(device, name, axis, dt):
+    host = _data(dt)
+    if numpy.dtype(dt).kind in "fc":
+        host[1, 2, 3] = numpy.nan if name.startswith("nan") else host[1, 2, 3]
+    mask = _mask(SHAPE, 3)
+    mask[:, :, 0] = True  # every slice selects something
+    rtol = 2e-5 if numpy.dtype(dt) == numpy.float32 else 1e-10
+
+    @numpy_cunp_equal(rtol=rtol, atol=rtol)
+    def check(xp):
+        return _arr(xp, getattr(xp, name)(xp.asarray(host), axis=axis, where=xp.asarray(mask)))
+    check()
+
+
+# ---- The GPU kernel paths (Note [Reduce launch]): RowVector, ColVector, FullSmall and
+# the var/std squared-deviation pass. Values are small integers stored in the dtype, so
+# float sums are exact in any order (float16 excepted: its sums round to float16).
+
+_KERNEL_DTYPES = [numpy.int8, numpy.float16, numpy.float32, numpy.float64, numpy.complex64, numpy.complex128,
+                  numpy.bool_]
+
+
+def _ints(shape, dt, low=-50, high=50):
+    dt = numpy.dtype(dt)
+    if dt == numpy.float16:  # partial sums stay small integers, exact in float16
+        low, high = max(low, -1), min(high, 1)
+    v = numpy.random.default_rng().integers(low, high + 1, size=shape)
+    if dt.kind == "b":
+        return (v > 0).astype(dt)
+    if dt.kind == "u":
+        return numpy.abs(v).astype(dt)
+    if dt.kind == "c":
+        w = numpy.random.default_rng().integers(low, high + 1, size=shape)
+        return (v + 1j * w).astype(dt)
+    return v.astype(dt)
+
+
+def _tol16(dt):
+    return {"rtol": 2e-3, "atol": 0.25} if numpy.dtype(dt) == numpy.float16 else {}
+
+
+def _view(xp, host, layout):
+    """Rows or columns that start anywhere: an offset base, a row pitch that breaks
+    16-byte alignment, or a plain C array."""
+    a = xp.asarray(host)
+    if layout == "offset":  # base one element past an aligned address
+        flat = xp.asarray(numpy.concatenate([host.reshape(-1)[:1], host.reshape(-1)]))
+        return flat[1:].reshape(host.shape)
+    if layout == "pitch":  # every row but the first starts unaligned
+        return a[:, 1:]
+    return a
+
+
+@pytest.mark.parametrize("dt", _KERNEL_DTYPES, ids=lambda d: numpy.dtype(d).name)
+@pytest.mark.parametrize("n", [16, 17, 31, 100, 1027, 8195])
+@pytest.mark.parametrize("layout", ["c", "offset", "pitch"])
+@pytest.mark.parametrize("name", ["sum", "max", "argmax", "argmin"])
+def test_rows_contiguous_axis(device, dt, n, layout, name):
+    host = _ints((6, n), dt, -3, 3) if name.startswith("arg") else _ints((6, n), dt)
+
+    @numpy_cunp_equal(**_tol16(dt))
+    def check(xp):
+        return getattr(xp, name)(_view(xp, host, layout), axis=-1)
+    check()
+
+
+@pytest.mark.parametrize("name", ["nanmax", "nanmin", "nansum", "argmax", "argmin", "max"])
+def test_rows_contiguous_nan(device, name):
+    host = _ints((9, 1029), numpy.float32, -3, 3)
+    host[1, 7] = host[2, 1028] = host[3, 0] = host[3, 500] = numpy.nan
+    host[4, :] = numpy.nan
+
+    @numpy_cunp_equal()
+    def check(xp):
+        with numpy.errstate(invalid="ignore"):
+            import warnings
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", RuntimeWarning)
+                return getattr(xp, name)(xp.asarray(host)[:, 1:], axis=1)
+    check()
+
+
+@pytest.mark.parametrize("dt", _KERNEL_DTYPES, ids=lambda d: numpy.dtype(d).name)
+@pytest.mark.parametrize("shape", [(5, 8), (300, 12), (2000, 6), (70, 7), (1500, 1030), (3, 5, 20)])
+@pytest.mark.parametrize("layout", ["c", "offset", "pitch"])
+@pytest.mark.parametrize("name", ["sum", "min", "argmax"])
+def test_columns(device, dt, shape, layout, name):
+    host = _ints(shape, dt, -3, 3) if name == "argmax" else _ints(shape, dt)
+    if layout == "pitch" and len(shape) != 2:
+        pytest.skip("2-d layouts only")
+
+    @numpy_cunp_equal(**_tol16(dt))
+    def check(xp):
+        return getattr(xp, name)(_view(xp, host, layout), axis=0)
+    check()
+
+
+@pytest.mark.parametrize("axis", [(0, 1), 0, (0, 2)])
+@pytest.mark.parametrize("keepdims", [False, True])
+def test_columns_3d(device, axis, keepdims):
+    host = _ints((400, 3, 16), numpy.float32)
+
+    @numpy_cunp_equal()
+    def check(xp):
+        return xp.sum(xp.asarray(host), axis=axis, keepdims=keepdims)
+    check()
+
+
+@pytest.mark.parametrize("dt", _KERNEL_DTYPES, ids=lambda d: numpy.dtype(d).name)
+@pytest.mark.parametrize("n", [1, 2, 7, 1000, 4096, 4097, 70001])
+@pytest.mark.parametrize("name", ["sum", "max", "argmin", "any"])
+def test_full_small_and_large(device, dt, n, name):
+    host = _ints((n,), dt, -3, 3) if name == "argmin" else _ints((n,), dt)
+
+    @numpy_cunp_equal(**_tol16(dt))
+    def check(xp):
+        a = xp.asarray(host)
+        return _arr(xp, getattr(xp, name)(a)), _arr(xp, getattr(xp, name)(a[1::3]))
+    check()
+
+
+def _var_tol(dt):
+    dt = numpy.dtype(dt)
+    if dt in (numpy.float32, numpy.complex64):
+        return {"rtol": 1e-5, "atol": 1e-4}
+    if dt == numpy.float16:
+        return {"rtol": 2e-3, "atol": 1e-3}
+    return {"rtol": 1e-12, "atol": 1e-12}
+
+
+@pytest.mark.parametrize("dt", [numpy.float32, numpy.float64, numpy.complex64, numpy.complex128, numpy.int16,
+                                numpy.bool_, numpy.uint8], ids=lambda d: numpy.dtype(d).name)
+@pytest.mark.parametrize("axis", [None, 0, 1, -1, (0, 2)])
+@pytest.mark.parametrize("ddof", [0, 1, 3])
+@pytest.mark.parametrize("name", ["var", "std"])
+def test_var_std_one_pass(device, dt, axis, ddof, name):
+    host = random_array((40, 7, 33), dt)
+
+    @numpy_cunp_equal(**_var_tol(dt))
+    def check(xp):
+        a = xp.asarray(host)
+        return (_arr(xp, getattr(xp, name)(a, axis=axis, ddof=ddof)),
+                _arr(xp, getattr(xp, name)(a, axis=axis, ddof=ddof, keepdims=True)),
+                _arr(xp, getattr(xp, name)(a.transpose(2, 0, 1)[:, 3:, ::2], axis=axis, ddof=ddof)))
+    check()
+
+
+@pytest.mark.parametrize("dt,acc", [(numpy.float32, numpy.float64), (numpy.int32, numpy.float32),
+                                    (numpy.float16, numpy.float32), (numpy.complex64, numpy.complex128)])
+@pytest.mark.parametrize("name", ["var", "std"])
+def test_var_std_dtype(device, dt, acc, name):
+    host = random_array((300, 20), dt)
+
+    @numpy_cunp_equal(rtol=2e-5, atol=1e-4)
+    def check(xp):
+        a = xp.asarray(host)
+        return _arr(xp, getattr(xp, name)(a, dtype=acc)), getattr(xp, name)(a, axis=0, dtype=acc, ddof=1)
+    check()
+
+
+@pytest.mark.parametrize("name", ["var", "std"])
+def test_var_std_large_and_where(device, name):
+    host = random_array((1 << 18,), numpy.float32, low=1000, high=1010)  # a large mean: needs two passes
+    mask = random_array((4096,), numpy.bool_)
+
+    # NumPy's where= sums are sequential: a smaller array keeps them accurate.
+    @numpy_cunp_equal(rtol=1e-4)
+    def check(xp):
+        a = xp.asarray(host)
+        return (_arr(xp, getattr(xp, name)(a)), _arr(xp, getattr(xp, name)(a[:4096], where=xp.asarray(mask))),
+                getattr(xp, name)(a.reshape(512, 512), axis=1, ddof=2))
+    check()
+
+
+@pytest.mark.parametrize("name", ["var", "std"])
+def test_var_std_out(device, name):
+    host = random_array((30, 40), numpy.float64)
+
+    # NumPy sums straight into the float32 out=; cunp rounds the float64 result once.
+    @numpy_cunp_equal(rtol=1e-6)
+    def check(xp):
+        out = xp.zeros((40,), dtype=numpy.float32)
+        r = getattr(xp, name)(xp.asarray(host), axis=0, out=out)
+        return r, out
+    check()

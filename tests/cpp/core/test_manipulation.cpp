@@ -65,7 +65,9 @@ TEST(CoreManipulation, PadModes) {
   EXPECT_EQ(cunp::pad(v, w, "wrap").to_vector<std::int64_t>(), (std::vector<std::int64_t>{1, 2, 0, 1, 2, 0, 1, 2}));
   EXPECT_EQ(cunp::pad(v, w, "edge").to_vector<std::int64_t>(), (std::vector<std::int64_t>{0, 0, 0, 1, 2, 2, 2, 2}));
   EXPECT_EQ(cunp::pad(v, w, "constant", 9).to_vector<std::int64_t>(), (std::vector<std::int64_t>{9, 9, 0, 1, 2, 9, 9, 9}));
-  EXPECT_THROW(cunp::pad(v, w, "median"), cunp::ValueError);
+  EXPECT_EQ(cunp::pad(v, w, "median").to_vector<std::int64_t>(), (std::vector<std::int64_t>{1, 1, 0, 1, 2, 1, 1, 1}));
+  EXPECT_EQ(cunp::pad(v, w, "maximum").to_vector<std::int64_t>(), (std::vector<std::int64_t>{2, 2, 0, 1, 2, 2, 2, 2}));
+  EXPECT_THROW(cunp::pad(v, w, "bogus"), cunp::ValueError);
 }
 
 }  // namespace

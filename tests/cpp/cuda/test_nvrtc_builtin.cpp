@@ -17,9 +17,13 @@
 #include "cuda/nvrtc_compiler.hpp"
 #include "cunp/error.hpp"
 #include "elementwise_test_functors.hpp"
+#include "index/at_source.hpp"
 #include "index/index_source.hpp"
+#include "linalg/int_gemm_source.hpp"
 #include "random/random_cuda.hpp"
 #include "reduce/gpu_reduce_source.hpp"
+#include "stats/bins_source.hpp"
+#include "reduce/gpu_scan_source.hpp"
 #include "ufunc/ufunc.hpp"
 
 namespace cunp::cuda {
@@ -62,10 +66,15 @@ TEST(NvrtcBuiltin, KernelNamesAreUnique) {
   for (int o = 0; o < reduce::kNumReduceOps; ++o)
     for (int d = 0; d < kNumDTypes; ++d)
       reduce_pairs += reduce::reduce_default_accumulators(static_cast<reduce::ReduceOp>(o), static_cast<DType>(d)).size();
+  // plus the var/std squared-deviation kernels.
+  for (int d = 0; d < kNumDTypes; ++d) reduce_pairs += reduce::reduce_sqdev_accumulators(static_cast<DType>(d)).size();
   const std::size_t reduce_kernels = reduce_pairs * static_cast<std::size_t>(reduce::kNumReduceKernelKinds);
   EXPECT_EQ(reduce::builtin_reduce_specs().size(), reduce_kernels);
   EXPECT_EQ(sources.size(), (196u + 5u) * 18u + 14u + ufunc_kernels + random::random_kernel_specs().size() +
-                                reduce_kernels + index::index_kernel_specs().size());
+                                reduce_kernels + reduce::builtin_scan_specs().size() + index::index_kernel_specs().size() +
+                                linalg::detail::int_gemm_dtypes().size() + stats::bin_kernel_specs().size() +
+                                index::builtin_at_specs().size() + transpose_kernel_specs().size() +
+                                concat_unit_sizes().size());
   std::printf("  %zu kernels, %zu of them ufunc loops\n", sources.size(), ufunc_kernels);
 }
 

@@ -2,6 +2,9 @@
 // the cpu device (the Python tests compare against NumPy in depth).
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstdlib>
+
 #include "cunp/creation.hpp"
 #include "cunp/error.hpp"
 #include "cunp/linalg.hpp"
@@ -59,6 +62,154 @@ TEST(LinalgDecompositions, EighAndSvd) {
   const auto s = usv[0].to_vector<double>();
   EXPECT_NEAR(s[0], 3.0, 1e-12);
   EXPECT_NEAR(s[1], 1.0, 1e-12);
+}
+
+TEST(LinalgDecompositions, SvdDriverSelection) {
+  using cunp::linalg::SvdDriver;
+  EXPECT_EQ(cunp::linalg::parse_svd_driver("gesvdp"), SvdDriver::Gesvdp);
+  EXPECT_EQ(cunp::linalg::parse_svd_driver("auto"), SvdDriver::Auto);
+  EXPECT_THROW(cunp::linalg::parse_svd_driver("jacobi"), cunp::ValueError);
+  EXPECT_STREQ(cunp::linalg::svd_driver_name(SvdDriver::Gesvdj), "gesvdj");
+  if (std::getenv("CUNP_SVD_DRIVER") == nullptr) {
+    EXPECT_EQ(cunp::linalg::svd_driver_for(2048, 2048), SvdDriver::Gesvdp);
+    EXPECT_EQ(cunp::linalg::svd_driver_for(16, 40), SvdDriver::Gesvdj);
+    EXPECT_EQ(cunp::linalg::svd_driver_for(4096, 100), SvdDriver::Gesvd);
+  }
+  cunp::linalg::set_svd_driver(SvdDriver::Gesvdj);
+  EXPECT_EQ(cunp::linalg::svd_driver(), SvdDriver::Gesvdj);
+  EXPECT_EQ(cunp::linalg::svd_driver_for(2048, 2048), SvdDriver::Gesvdj);
+  // The cpu device runs LAPACK's gesvd whatever is forced: same results.
+  const auto usv = cunp::linalg::svd(mat({3, 0, 0, -2}, {2, 2}));
+  cunp::linalg::set_svd_driver(SvdDriver::Auto);
+  EXPECT_EQ(cunp::linalg::svd_driver(), SvdDriver::Auto);
+  const auto s = usv[1].to_vector<double>();
+  EXPECT_NEAR(s[0], 3.0, 1e-12);
+  EXPECT_NEAR(s[1], 2.0, 1e-12);
+  EXPECT_EQ(cunp::linalg::svd_error_estimate(), 0.0);
+}
+
+TEST(LinalgProducts, MatmulWritesIntoOut) {
+  const ndarray a = mat({1, 2, 3, 4}, {2, 2});
+  const ndarray out = cunp::zeros({2, 2}, {.dtype = cunp::DType::Float64});
+  const ndarray r = cunp::matmul(a, a, out);
+  EXPECT_EQ(r.data(), out.data());
+  EXPECT_EQ(out.to_vector<double>(), (std::vector<double>{7, 10, 15, 22}));
+  const ndarray b = a.copy();
+  (void)cunp::matmul(b, b, b);  // out is both operands
+  EXPECT_EQ(b.to_vector<double>(), (std::vector<double>{7, 10, 15, 22}));
+  EXPECT_THROW(cunp::matmul(a, a, cunp::zeros({2, 3})), cunp::ValueError);
+}
+
+}  // namespace
+
+namespace {
+
+TEST(LinalgProducts, IntegerMatmulStridedAndBool) {
+  const std::vector<std::int32_t> v = {1, 2, 3, 4, 5, 6};
+  const ndarray a = cunp::from_host(v.data(), cunp::DType::Int32, {2, 3}, cunp::Device::cpu());
+  const ndarray c = cunp::matmul(a, a.T());  // a transposed view, no copy
+  EXPECT_EQ(c.dtype(), cunp::DType::Int32);
+  EXPECT_EQ(c.to_vector<std::int32_t>(), (std::vector<std::int32_t>{14, 32, 32, 77}));
+  const bool bv[4] = {true, false, false, false};
+  const ndarray b = cunp::from_host(bv, cunp::DType::Bool, {2, 2}, cunp::Device::cpu());
+  const ndarray bb = cunp::matmul(b, b);
+  EXPECT_EQ(bb.dtype(), cunp::DType::Bool);
+  EXPECT_EQ(bb.to_vector<bool>(), (std::vector<bool>{true, false, false, false}));
+  EXPECT_EQ(cunp::trace(a.reshape({3, 2})).item().to_double(), 1.0 + 4.0);
+  EXPECT_EQ(cunp::trace(b).dtype(), cunp::DType::Int64);
+}
+
+TEST(LinalgProducts, EinsumContractsTracesAndChecks) {
+  const ndarray a = mat({1, 2, 3, 4, 5, 6}, {2, 3});
+  const ndarray b = mat({1, 0, 0, 1, 1, 1}, {3, 2});
+  const ndarray ab[2] = {a, b};
+  EXPECT_EQ(cunp::einsum("ij,jk->ik", ab).to_vector<double>(), cunp::matmul(a, b).to_vector<double>());
+  EXPECT_EQ(cunp::einsum("ij,jk", ab).shape(), (cunp::Shape{2, 2}));
+  const ndarray sq = mat({1, 2, 3, 4}, {2, 2});
+  const ndarray one[1] = {sq};
+  EXPECT_EQ(cunp::einsum("ii", one).item().to_double(), 5.0);
+  EXPECT_EQ(cunp::einsum("ii->i", one).to_vector<double>(), (std::vector<double>{1, 4}));
+  EXPECT_EQ(cunp::einsum("ij->ji", one).to_vector<double>(), (std::vector<double>{1, 3, 2, 4}));
+  EXPECT_EQ(cunp::einsum("...j->...", one).to_vector<double>(), (std::vector<double>{3, 7}));
+  const ndarray out = cunp::zeros({2}, {.dtype = cunp::DType::Float64});
+  cunp::einsum("ij->i", one, {.out = out});
+  EXPECT_EQ(out.to_vector<double>(), (std::vector<double>{3, 7}));
+  EXPECT_THROW(cunp::einsum("ij,jk->ik", one), cunp::ValueError);
+  EXPECT_THROW(cunp::einsum("i1", one), cunp::ValueError);
+  EXPECT_THROW(cunp::einsum("ij->ii", one), cunp::ValueError);
+  EXPECT_THROW(cunp::einsum("ij", one, {.dtype = cunp::DType::Float32}), cunp::TypeError);
+}
+
+TEST(LinalgProducts, KronAndCross) {
+  const ndarray a = mat({1, 2}, {2});
+  const ndarray b = mat({1, 10, 100}, {3});
+  EXPECT_EQ(cunp::kron(a, b).to_vector<double>(), (std::vector<double>{1, 10, 100, 2, 20, 200}));
+  EXPECT_EQ(cunp::kron(mat({1, 2, 3, 4}, {2, 2}), mat({1, 1}, {1, 2})).shape(), (cunp::Shape{2, 4}));
+  const ndarray x = mat({1, 0, 0}, {3}), y = mat({0, 1, 0}, {3});
+  EXPECT_EQ(cunp::cross(x, y).to_vector<double>(), (std::vector<double>{0, 0, 1}));
+  EXPECT_EQ(cunp::cross(mat({1, 0}, {2}), mat({0, 1}, {2})).item().to_double(), 1.0);
+  const ndarray cols = mat({1, 0, 0, 1, 0, 0}, {3, 2});  // vectors along axis 0
+  EXPECT_EQ(cunp::cross(cols, cols, {.axis = 0}).shape(), (cunp::Shape{3, 2}));
+  EXPECT_THROW(cunp::cross(mat({1, 2, 3, 4}, {4}), x), cunp::ValueError);
+}
+
+TEST(LinalgSolvers, MultiDotTensorsolveTensorinv) {
+  const ndarray a = mat({1, 2, 3, 4}, {2, 2});
+  const ndarray v = mat({1, 1}, {2});
+  const ndarray chain[3] = {v, a, v};
+  EXPECT_EQ(cunp::linalg::multi_dot(chain).item().to_double(), 10.0);
+  const ndarray four[4] = {a, a, a, a};
+  EXPECT_EQ(cunp::linalg::multi_dot(four).to_vector<double>(),
+            cunp::matmul(cunp::matmul(a, a), cunp::matmul(a, a)).to_vector<double>());
+  const ndarray t = mat({2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 2}, {2, 2, 2, 2});
+  const ndarray ti = cunp::linalg::tensorinv(t, 2);
+  EXPECT_EQ(ti.shape(), (cunp::Shape{2, 2, 2, 2}));
+  EXPECT_NEAR(ti.to_vector<double>()[0], 0.5, 1e-12);
+  const ndarray x = cunp::linalg::tensorsolve(t, mat({2, 4, 6, 8}, {2, 2}));
+  EXPECT_EQ(x.shape(), (cunp::Shape{2, 2}));
+  EXPECT_NEAR(x.to_vector<double>()[3], 4.0, 1e-12);
+  EXPECT_THROW(cunp::linalg::tensorinv(mat({1, 2, 3, 4, 5, 6}, {2, 3}), 1), cunp::LinAlgError);
+  const auto raw = cunp::linalg::qr(mat({1, 2, 3, 4, 5, 6}, {3, 2}), "raw");
+  EXPECT_EQ(raw[0].shape(), (cunp::Shape{2, 3}));
+  EXPECT_EQ(raw[1].shape(), (cunp::Shape{2}));
+  const auto hs = cunp::linalg::svd(mat({2, 1, 1, -3}, {2, 2}), true, false, true);
+  const auto s = hs[0].to_vector<double>();
+  EXPECT_GE(s[0], s[1]);
+}
+
+}  // namespace
+
+namespace {
+
+TEST(LinalgNorms, NormCondRank) {
+  const ndarray a = mat({3, 0, 0, -4}, {2, 2});
+  EXPECT_NEAR(cunp::linalg::norm(a).item().to_double(), 5.0, 1e-12);
+  EXPECT_NEAR(cunp::linalg::norm(a, {.ord = 1}).item().to_double(), 4.0, 1e-12);
+  EXPECT_NEAR(cunp::linalg::norm(a, {.ord = "nuc"}).item().to_double(), 7.0, 1e-12);
+  EXPECT_NEAR(cunp::linalg::norm(a, {.ord = INFINITY, .axis = std::vector<int>{1}}).to_vector<double>()[1], 4.0,
+              1e-12);
+  EXPECT_EQ(cunp::linalg::norm(a, {.axis = std::vector<int>{0, 1}, .keepdims = true}).shape(), (cunp::Shape{1, 1}));
+  EXPECT_THROW(cunp::linalg::norm(a, {.ord = "fro", .axis = std::vector<int>{0}}), cunp::ValueError);
+  EXPECT_THROW(cunp::linalg::NormOrder("bad"), cunp::ValueError);
+  EXPECT_NEAR(cunp::linalg::cond(a).item().to_double(), 4.0 / 3.0, 1e-12);
+  EXPECT_TRUE(std::isinf(cunp::linalg::cond(mat({1, 2, 2, 4}, {2, 2}), 1).item().to_double()));
+  EXPECT_EQ(cunp::linalg::matrix_rank(mat({1, 2, 2, 4}, {2, 2})).item().to_double(), 1.0);
+  EXPECT_EQ(cunp::linalg::matrix_rank(a).item().to_double(), 2.0);
+}
+
+TEST(LinalgNorms, PinvLstsq) {
+  const ndarray a = mat({1, 0, 0, 2, 0, 0}, {3, 2});
+  const auto p = cunp::linalg::pinv(a).to_vector<double>();
+  const std::vector<double> expected = {1, 0, 0, 0, 0.5, 0};
+  for (std::size_t i = 0; i < expected.size(); ++i) EXPECT_NEAR(p[i], expected[i], 1e-12);
+  const cunp::linalg::LstsqResult r = cunp::linalg::lstsq(a, mat({1, 4, 3}, {3}));
+  EXPECT_EQ(r.rank, 2);
+  const auto x = r.x.to_vector<double>();
+  EXPECT_NEAR(x[0], 1.0, 1e-12);
+  EXPECT_NEAR(x[1], 2.0, 1e-12);
+  EXPECT_EQ(r.residuals.shape(), (cunp::Shape{1}));
+  EXPECT_NEAR(r.residuals.to_vector<double>()[0], 9.0, 1e-12);
+  EXPECT_THROW(cunp::linalg::lstsq(a, mat({1, 2}, {2})), cunp::LinAlgError);
 }
 
 }  // namespace

@@ -68,6 +68,51 @@ TEST(RandomPhilox, ElementDependsOnlyOnIndex) {
   EXPECT_TRUE(std::equal(shorter.begin(), shorter.end(), all.begin()));
 }
 
+// The same for rejected integers (resampled from the element's own counters) and for
+// normals (Box-Muller pairs within a group), in every group order and draw length.
+template <typename T, int D, int W>
+void expect_order_free(const ops::random_params& p, ops::i64 n) {
+  const ops::i64 per = 4 / W, groups = (n + per - 1) / per;
+  std::vector<T> fwd(static_cast<std::size_t>(n)), rev(fwd.size());
+  for (ops::i64 g = 0; g < groups; ++g) ops::random_group<T, D, W>(fwd.data(), n, p, g);
+  for (ops::i64 g = groups - 1; g >= 0; --g) ops::random_group<T, D, W>(rev.data(), n, p, g);
+  EXPECT_EQ(fwd, rev);
+  for (ops::i64 m : {ops::i64{1}, ops::i64{3}, n - 1}) {
+    std::vector<T> part(static_cast<std::size_t>(m));
+    for (ops::i64 g = 0; g < (m + per - 1) / per; ++g) ops::random_group<T, D, W>(part.data(), m, p, g);
+    EXPECT_TRUE(std::equal(part.begin(), part.end(), fwd.begin())) << m;
+  }
+}
+
+TEST(RandomPhilox, RejectionAndPairsDependOnlyOnIndex) {
+  ops::random_params p{};
+  p.key = {0xdeadbeefu, 0x01234567u, 11};
+  p.a = 0;
+  p.b = 1;
+  p.range = 0x80000000ull;  // n = 2^31 + 1: about half the first candidates are rejected
+  expect_order_free<ops::u32, ops::rd_integers, 1>(p, 1003);
+  expect_order_free<ops::i64, ops::rd_integers, 2>(p, 1001);
+  p.range = 0x8000000000000000ull;  // the same for 64-bit candidates
+  expect_order_free<ops::u64, ops::rd_integers, 2>(p, 1001);
+  expect_order_free<ops::f32, ops::rd_normal, 1>(p, 1003);
+  expect_order_free<ops::f64, ops::rd_normal, 2>(p, 1001);
+  expect_order_free<ops::f32, ops::rd_lognormal, 1>(p, 1002);
+}
+
+// A power-of-two range takes the top bits of the word (no rejection), and the
+// resampled values of a rejection-heavy range stay in range.
+TEST(RandomPhilox, BoundedPowerOfTwoAndResample) {
+  const ops::philox_key key{3, 4, 5};
+  for (ops::u64 g = 0; g < 64; ++g) {
+    const ops::philox_u32x4 b = ops::philox_group_block(key, g);
+    for (int l = 0; l < 4; ++l) {
+      EXPECT_EQ(ops::random_bounded<1>(key, b, l, g * 4 + static_cast<ops::u64>(l), (1u << 20) - 1), b.v[l] >> 12);
+      EXPECT_LE(ops::random_bounded<1>(key, b, l, g * 4 + static_cast<ops::u64>(l), 0x80000000ull), 0x80000000ull);
+      EXPECT_EQ(ops::random_bounded<1>(key, b, l, g * 4 + static_cast<ops::u64>(l), 0), 0u);
+    }
+  }
+}
+
 TEST(RandomPhilox, BoundedIsInRangeAndRejects) {
   ops::random_params p{};
   p.key = {1, 2, 0};

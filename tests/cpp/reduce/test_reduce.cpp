@@ -73,7 +73,8 @@ TEST(Reduce, AxisErrorsAndOut) {
   const ndarray a = iota({2, 3});
   EXPECT_THROW(sum(a, {.axis = 2}), AxisError);
   EXPECT_THROW(sum(a, {.axis = {0, -2}}), ValueError);
-  ndarray out = zeros({3}, {.dtype = DType::Int32});
+  // Both on the cpu explicitly: the default device is cuda:0 where a GPU is present.
+  ndarray out = zeros({3}, {.dtype = DType::Int32, .device = Device::cpu()});
   const ndarray r = sum(a, {.axis = 0, .out = out});
   EXPECT_EQ(r.data(), out.data());
   EXPECT_EQ(out.to_vector<std::int32_t>(), (std::vector<std::int32_t>{3, 5, 7}));

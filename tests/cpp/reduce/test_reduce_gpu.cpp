@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <functional>
+#include <iterator>
 #include <limits>
 #include <string>
 #include <vector>
@@ -14,6 +15,8 @@
 #include "cunp/error.hpp"
 #include "cunp/reduce.hpp"
 #include "cunp/ufunc.hpp"
+#include "cuda/nvrtc_compiler.hpp"
+#include "reduce/gpu_reduce_source.hpp"
 
 namespace cunp {
 namespace {
@@ -90,18 +93,34 @@ const Case kCases[] = {
     {{6, 20, 9}, Axes({0, 1}), "leading axes"},
 };
 
+// Note [Few kernels per test]: every (op, dtype, accumulator, kind) kernel is its own
+// NVRTC compile on first use (hundreds of milliseconds each), and the NVRTC CI test
+// already compiles all of them. So every layout runs with float32 (sum, max: all
+// kinds of those two ops), and each dtype runs one reduction on one layout, rotating
+// through both lists: a few dozen kernels in all.
 TEST(ReduceGpu, MatchesCpuOverDtypesAndLayouts) {
   SKIP_WITHOUT_GPU();
-  for (const Case& c : kCases)
-    for (DType dt : kDTypes) {
-      // prod of many values overflows alike on both engines for integers; floats
-      // use a smaller range so products stay finite often enough to be meaningful.
-      const ndarray a = data(c.shape, dt);
-      for (const Named& r : reductions(c.axis)) {
-        const ndarray in = std::string(r.name) == "prod" ? data(c.shape, dt, 3) : a;
-        expect_same(in, r.f, std::string(c.what) + " " + r.name + " " + std::string(name(dt)));
-      }
+  for (const Case& c : kCases) {
+    const ndarray a = data(c.shape, DType::Float32);
+    for (const Named& r : reductions(c.axis)) {
+      const std::string rn = r.name;
+      if (rn != "sum" && rn != "max") continue;
+      expect_same(a, r.f, std::string(c.what) + " " + r.name + " float32");
     }
+  }
+  constexpr std::size_t kNumCases = std::size(kCases);
+  std::size_t k = 0;
+  for (DType dt : kDTypes) {
+    // Over the 10 dtypes: every layout and every one of the 7 reductions at least once.
+    const Case& c = kCases[k % kNumCases];
+    const std::vector<Named> rs = reductions(c.axis);
+    const Named& r = rs[(k * 3) % rs.size()];
+    ++k;
+    // prod of many values overflows alike on both engines for integers; floats
+    // use a smaller range so products stay finite often enough to be meaningful.
+    const ndarray in = std::string(r.name) == "prod" ? data(c.shape, dt, 3) : data(c.shape, dt);
+    expect_same(in, r.f, std::string(c.what) + " " + r.name + " " + std::string(name(dt)));
+  }
 }
 
 TEST(ReduceGpu, ArgMaxArgMin) {
@@ -168,6 +187,51 @@ TEST(ReduceGpu, StridedAndMisalignedInputs) {
     expect_same(off, r.f, std::string("offset ") + r.name);
   }
   for (const Named& r : reductions(Axes(1))) expect_same(t, r.f, std::string("transposed axis 1 ") + r.name);
+}
+
+// No GPU needed: one program holding every kernel kind for a few (reducer, dtype)
+// pairs, including the vector kinds of 1-, 2-, 4-, 8- and 16-byte inputs and the var/std
+// squared-deviation reducers of real, integer and complex inputs.
+TEST(ReduceNvrtc, EveryKindCompiles) {
+  using reduce::ReduceKernelKind;
+  using reduce::ReduceKernelSpec;
+  using reduce::ReduceOp;
+  const ReduceKernelSpec bases[] = {
+      {.op = ReduceOp::Sum, .in = DType::Float32, .acc = DType::Float32},
+      {.op = ReduceOp::Sum, .in = DType::Int8, .acc = DType::Int64},
+      {.op = ReduceOp::ArgMax, .in = DType::Float64, .acc = DType::Int64},
+      {.op = ReduceOp::ArgMin, .in = DType::Bool, .acc = DType::Int64},
+      {.op = ReduceOp::ArgMax, .in = DType::Complex64, .acc = DType::Int64},
+      {.op = ReduceOp::NanMin, .in = DType::Float16, .acc = DType::Float16},
+      {.op = ReduceOp::Sum, .in = DType::Complex128, .acc = DType::Complex128},
+      {.op = ReduceOp::Sum, .in = DType::Float32, .acc = DType::Float32, .center = true},
+      {.op = ReduceOp::Sum, .in = DType::Complex64, .acc = DType::Float32, .center = true},
+      {.op = ReduceOp::Sum, .in = DType::Int16, .acc = DType::Float64, .center = true},
+      {.op = ReduceOp::Sum, .in = DType::Float16, .acc = DType::Float32, .center = true},  // var(dtype=f4)
+      {.op = ReduceOp::Sum, .in = DType::Bool, .acc = DType::Float64, .center = true},
+      {.op = ReduceOp::Sum, .in = DType::UInt64, .acc = DType::Float64, .center = true},
+      {.op = ReduceOp::Sum, .in = DType::Complex128, .acc = DType::Float64, .center = true},
+  };
+  for (const ReduceKernelSpec& b : bases) {
+    std::string source = reduce::reduce_preamble();
+    std::vector<std::string> names;
+    for (int k = 0; k < reduce::kNumReduceKernelKinds; ++k) {
+      ReduceKernelSpec s = b;
+      s.kind = static_cast<ReduceKernelKind>(k);
+      source += reduce::reduce_kernel_entry(s);
+      names.push_back(reduce::reduce_kernel_name(s));
+    }
+    cuda::CompileOptions options = reduce::reduce_compile_options();
+    options.arch = 90;
+    const cuda::CompiledProgram program = cuda::compile_to_cubin(source, names.front(), options);
+    for (const std::string& n : names) EXPECT_NE(program.cubin.find(n), std::string::npos) << n;
+  }
+  EXPECT_EQ(reduce::reduce_kernel_name({.op = ReduceOp::Sum,
+                                        .in = DType::Float32,
+                                        .acc = DType::Float32,
+                                        .kind = ReduceKernelKind::RowVector,
+                                        .center = true}),
+            "cunp_red_sqdev_f4_f4_rowv");
 }
 
 }  // namespace

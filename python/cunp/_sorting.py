@@ -1,0 +1,198 @@
+"""Sorting, searching and set operations with NumPy's names and signatures (sort,
+argsort, lexsort, partition, searchsorted, unique, isin, intersect1d, ...), and the
+matching ndarray methods. Semantics live in C++ (cunp/sort.hpp)."""
+import collections
+import operator
+
+from cunp import _core
+from cunp._array import asarray, ndarray
+
+__all__ = [
+    "sort", "argsort", "lexsort", "partition", "argpartition", "sort_complex", "searchsorted",
+    "unique", "unique_values", "unique_counts", "unique_inverse", "unique_all", "isin", "in1d",
+    "intersect1d", "union1d", "setdiff1d", "setxor1d",
+]
+
+UniqueAllResult = collections.namedtuple("UniqueAllResult", ["values", "indices", "inverse_indices", "counts"])
+UniqueCountsResult = collections.namedtuple("UniqueCountsResult", ["values", "counts"])
+UniqueInverseResult = collections.namedtuple("UniqueInverseResult", ["values", "inverse_indices"])
+
+
+def _arr(a, like=None):
+    if isinstance(a, ndarray):
+        return a
+    if isinstance(like, ndarray):
+        return asarray(a, device=like._device_str)
+    return asarray(a)
+
+
+def _axis(axis):
+    return None if axis is None else operator.index(axis)
+
+
+def _kth(kth):
+    if isinstance(kth, ndarray):
+        kth = kth.get()
+    try:
+        return [operator.index(kth)]
+    except TypeError:
+        return [operator.index(k) for k in kth]
+
+
+def _no_order(order):
+    if order is not None:
+        raise ValueError("Cannot specify order when the array has no fields.")
+
+
+def sort(a, axis=-1, kind=None, order=None, *, stable=None):
+    """numpy.sort: a sorted copy; NaNs last; stable whatever `kind` says."""
+    _no_order(order)
+    return _core._sort(_arr(a), _axis(axis), kind)
+
+
+def argsort(a, axis=-1, kind=None, order=None, *, stable=None):
+    """numpy.argsort: int64 indices of a stable sort."""
+    _no_order(order)
+    return _core._argsort(_arr(a), _axis(axis), kind)
+
+
+def lexsort(keys, axis=-1):
+    """numpy.lexsort: the last key is the primary one."""
+    if isinstance(keys, ndarray):
+        keys = [keys[i] for i in range(keys.shape[0])] if keys.ndim > 0 else [keys]
+    keys = list(keys)
+    first = next((k for k in keys if isinstance(k, ndarray)), None)
+    return _core._lexsort([_arr(k, first) for k in keys], operator.index(axis))
+
+
+def partition(a, kth, axis=-1, kind="introselect", order=None):
+    """numpy.partition (the order inside each part is unspecified)."""
+    _no_order(order)
+    return _core._partition(_arr(a), _kth(kth), _axis(axis))
+
+
+def argpartition(a, kth, axis=-1, kind="introselect", order=None):
+    """numpy.argpartition."""
+    _no_order(order)
+    return _core._argpartition(_arr(a), _kth(kth), _axis(axis))
+
+
+def sort_complex(a):
+    """numpy.sort_complex."""
+    return _core._sort_complex(_arr(a))
+
+
+def searchsorted(a, v, side="left", sorter=None):
+    """numpy.searchsorted: int64 insertion points (an array of v's shape)."""
+    a = _arr(a)
+    if not isinstance(v, ndarray):
+        v = asarray(v, dtype=_core.result_type(a, v) if isinstance(v, (bool, int, float, complex)) else None,
+                    device=a._device_str)
+    if sorter is not None:
+        sorter = _arr(sorter, a)
+    return _core._searchsorted(a, v, side, sorter)
+
+
+def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None, *,
+           equal_nan=True, sorted=True):  # noqa: A002 - NumPy's name
+    """numpy.unique: sorted unique values, and the requested index arrays."""
+    values, index, inverse, counts = _core._unique(_arr(ar), bool(return_index), bool(return_inverse),
+                                                   bool(return_counts), _axis(axis), bool(equal_nan))
+    extra = [x for x, want in ((index, return_index), (inverse, return_inverse), (counts, return_counts)) if want]
+    return (values, *extra) if extra else values
+
+
+def unique_values(x):
+    """numpy.unique_values (NaNs are not collapsed)."""
+    return unique(x, equal_nan=False)
+
+
+def unique_counts(x):
+    """numpy.unique_counts."""
+    values, counts = unique(x, return_counts=True, equal_nan=False)
+    return UniqueCountsResult(values, counts)
+
+
+def unique_inverse(x):
+    """numpy.unique_inverse: the inverse has x's shape."""
+    values, inverse = unique(x, return_inverse=True, equal_nan=False)
+    return UniqueInverseResult(values, inverse)
+
+
+def unique_all(x):
+    """numpy.unique_all."""
+    values, index, inverse, counts = unique(x, return_index=True, return_inverse=True, return_counts=True,
+                                            equal_nan=False)
+    return UniqueAllResult(values, index, inverse, counts)
+
+
+def _pair(a, b):
+    first = a if isinstance(a, ndarray) else b
+    return _arr(a, first), _arr(b, first)
+
+
+def isin(element, test_elements, assume_unique=False, invert=False, *, kind=None):
+    """numpy.isin: a bool array of element's shape."""
+    element, test_elements = _pair(element, test_elements)
+    return _core._isin(element, test_elements, bool(assume_unique), bool(invert))
+
+
+def in1d(ar1, ar2, assume_unique=False, invert=False, *, kind=None):
+    """numpy.in1d (deprecated in NumPy 2.0): isin of the flattened ar1."""
+    ar1, ar2 = _pair(ar1, ar2)
+    return _core._in1d(ar1, ar2, bool(assume_unique), bool(invert))
+
+
+def intersect1d(ar1, ar2, assume_unique=False, return_indices=False):
+    """numpy.intersect1d."""
+    ar1, ar2 = _pair(ar1, ar2)
+    return _core._intersect1d(ar1, ar2, bool(assume_unique), bool(return_indices))
+
+
+def union1d(ar1, ar2):
+    """numpy.union1d."""
+    return _core._union1d(*_pair(ar1, ar2))
+
+
+def setdiff1d(ar1, ar2, assume_unique=False):
+    """numpy.setdiff1d."""
+    ar1, ar2 = _pair(ar1, ar2)
+    return _core._setdiff1d(ar1, ar2, bool(assume_unique))
+
+
+def setxor1d(ar1, ar2, assume_unique=False):
+    """numpy.setxor1d."""
+    ar1, ar2 = _pair(ar1, ar2)
+    return _core._setxor1d(ar1, ar2, bool(assume_unique))
+
+
+# ---- ndarray methods (NumPy's signatures: the array is self)
+def _ndarray_sort(self, axis=-1, kind=None, order=None, *, stable=None):
+    """ndarray.sort: sorts in place."""
+    _no_order(order)
+    _core._sort_inplace(self, operator.index(axis), kind)
+
+
+def _ndarray_argsort(self, axis=-1, kind=None, order=None, *, stable=None):
+    return argsort(self, axis, kind, order)
+
+
+def _ndarray_partition(self, kth, axis=-1, kind="introselect", order=None):
+    """ndarray.partition: partitions in place."""
+    _no_order(order)
+    self[...] = _core._partition(self, _kth(kth), operator.index(axis))
+
+
+def _ndarray_argpartition(self, kth, axis=-1, kind="introselect", order=None):
+    return argpartition(self, kth, axis, kind, order)
+
+
+def _ndarray_searchsorted(self, v, side="left", sorter=None):
+    return searchsorted(self, v, side, sorter)
+
+
+for _name, _fn in (("sort", _ndarray_sort), ("argsort", _ndarray_argsort), ("partition", _ndarray_partition),
+                   ("argpartition", _ndarray_argpartition), ("searchsorted", _ndarray_searchsorted)):
+    _fn.__name__ = _name
+    setattr(ndarray, _name, _fn)
+del _name, _fn

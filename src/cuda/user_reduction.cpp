@@ -1,0 +1,465 @@
+// src/cuda/user_reduction.cpp — ReductionKernel (cunp/reduction_kernel.hpp): argument
+// checks, the reduction layout, source generation, the per-object kernel memo and the
+// launch. Parameter parsing and type resolution are ElementwiseKernel's
+// (cuda/user_elementwise.hpp).
+#include <cuda_runtime_api.h>
+
+#include <algorithm>
+#include <cstring>
+#include <mutex>
+#include <shared_mutex>
+#include <unordered_map>
+
+#include "cuda/kernel_cache.hpp"
+#include "cuda/kernel_common.hpp"
+#include "cuda/runtime.hpp"
+#include "cuda/user_elementwise.hpp"
+#include "cunp/creation.hpp"
+#include "cunp/device.hpp"
+#include "cunp/error.hpp"
+#include "cunp/reduction_kernel.hpp"
+#include "iter/layout.hpp"
+#include "reduce/plan.hpp"
+
+namespace cunp {
+
+using cuda::user::ArgType;
+
+struct ReductionKernel::Impl {
+  cuda::user::Signature sig;
+  std::vector<KernelParam> in, out;
+  std::string map_expr, reduce_expr, post_map_expr, identity, name, reduce_type;
+  ReductionKernelOptions options;
+  // Compiled kernels by a few bytes describing the call (see memo_key), as
+  // Note [ElementwiseKernel memo] describes for ElementwiseKernel.
+  mutable std::shared_mutex mutex;
+  mutable std::unordered_map<std::string, cuda::Kernel> kernels;
+};
+
+namespace {
+
+constexpr int kBlock = 256;
+
+std::string prefix(const ReductionKernel::Impl& k) { return "ReductionKernel '" + k.name + "': "; }
+
+// Everything a call decides before it compiles or launches.
+struct Plan {
+  std::vector<DType> dtypes;    // per parameter
+  std::vector<ndarray> arrays;  // per parameter (undefined for scalars)
+  std::vector<int> in_arrays;   // input parameters that are arrays
+  iter::LoopLayout outer;       // kept axes: outputs, then the input arrays
+  iter::LoopLayout inner;       // reduced axes: the input arrays
+  Device device;
+};
+
+Plan make_plan(const ReductionKernel::Impl& k, const std::vector<KernelArg>& args,
+               const ReductionCallOptions& call) {
+  const cuda::user::Signature& sig = k.sig;
+  const int nin = sig.nin, nout = sig.nout, nparams = nin + nout;
+  const int nargs = static_cast<int>(args.size());
+  if (nargs != nin && nargs != nparams)
+    throw TypeError("Wrong number of arguments for '" + k.name + "'. It must be either " +
+                    std::to_string(nin) + " or " + std::to_string(nparams) +
+                    " (with outputs), but given " + std::to_string(nargs) + ".");
+  for (const KernelParam& p : sig.params)
+    if (p.raw)
+      throw ValueError(prefix(k) + "raw parameters are not supported (parameter '" + p.name + "')");
+
+  Plan plan;
+  std::vector<ArgType> types(static_cast<std::size_t>(nparams));
+  for (int p = 0; p < nargs; ++p) {
+    const KernelArg& a = args[static_cast<std::size_t>(p)];
+    if (a.is_array()) {
+      if (!a.array().defined())
+        throw ValueError(prefix(k) + "argument '" + sig.params[p].name + "' is undefined");
+      types[p] = {ArgType::Kind::Array, a.array().dtype(), false};
+    } else {
+      types[p] = {ArgType::Kind::Scalar, a.scalar().dtype(), a.scalar().weak()};
+    }
+  }
+  plan.dtypes = cuda::user::resolve_types(sig, types, k.name);
+  for (int p = 0; p < nargs; ++p) {
+    const KernelArg& a = args[static_cast<std::size_t>(p)];
+    if (!a.is_array() && a.scalar().weak() && !a.scalar().fits(plan.dtypes[p]))
+      throw OverflowError("Python integer " + a.scalar().str() + " out of bounds for " +
+                          std::string(name(plan.dtypes[p])));
+  }
+
+  // Broadcast the input arrays; every array on one device.
+  std::vector<Shape> shapes;
+  std::optional<Device> device;
+  for (int p = 0; p < nargs; ++p) {
+    const KernelArg& a = args[static_cast<std::size_t>(p)];
+    if (!a.is_array()) continue;
+    const Device d = a.array().device();
+    if (!device)
+      device = d;
+    else if (!(*device == d))
+      throw ValueError(prefix(k) + "arguments are on different devices (" + device->str() +
+                       " and " + d.str() + ")");
+    if (p < nin) {
+      shapes.push_back(a.array().shape());
+      plan.in_arrays.push_back(p);
+    }
+  }
+  if (plan.in_arrays.empty()) throw ValueError("Loop size is undecided.");
+  const Shape shape = broadcast_shapes(shapes);
+  plan.device = *device;
+  const ndarray shaped =
+      args[static_cast<std::size_t>(plan.in_arrays[0])].array().broadcast_to(shape);
+  const reduce::ReducePlan rp = reduce::make_plan(shaped, call.axis, call.keepdims);
+
+  plan.arrays.resize(static_cast<std::size_t>(nparams));
+  for (int p : plan.in_arrays) plan.arrays[p] = args[static_cast<std::size_t>(p)].array();
+  for (int p = nin; p < nparams; ++p) {
+    if (nargs == nparams) {
+      const ndarray& o = args[static_cast<std::size_t>(p)].array();
+      if (o.shape() != rp.out_shape)
+        throw ValueError("Out shape is mismatched: output '" + sig.params[p].name + "' has shape " +
+                         shape_str(o.shape()) + ", the reduction gives " + shape_str(rp.out_shape));
+      if (!o.writeable()) throw ValueError("output array is read-only");
+      plan.arrays[p] = o;
+    } else {
+      plan.arrays[p] = empty(rp.out_shape, {.dtype = plan.dtypes[p], .device = plan.device});
+    }
+  }
+
+  // The two walks (Note [Reduce layout]): outputs take stride 0 on the reduced axes.
+  Shape kept, red;
+  std::vector<Strides> outer_strides(static_cast<std::size_t>(nout) + plan.in_arrays.size());
+  std::vector<Strides> inner_strides(plan.in_arrays.size());
+  std::vector<Strides> in_full;
+  for (int p : plan.in_arrays) in_full.push_back(iter::broadcast_strides(plan.arrays[p], shape));
+  std::size_t out_dim = 0;
+  for (std::size_t d = 0; d < shape.size(); ++d) {
+    const bool reduced = rp.reduced[d];
+    if (reduced)
+      red.push_back(shape[d]);
+    else
+      kept.push_back(shape[d]);
+    for (int o = 0; o < nout; ++o) {
+      const ndarray& a = plan.arrays[static_cast<std::size_t>(nin + o)];
+      if (!reduced) outer_strides[static_cast<std::size_t>(o)].push_back(a.strides()[out_dim]);
+    }
+    if (!reduced || call.keepdims) ++out_dim;
+    for (std::size_t j = 0; j < plan.in_arrays.size(); ++j) {
+      if (reduced)
+        inner_strides[j].push_back(in_full[j][d]);
+      else
+        outer_strides[static_cast<std::size_t>(nout) + j].push_back(in_full[j][d]);
+    }
+  }
+  plan.outer = iter::make_layout(kept, outer_strides);
+  plan.inner = iter::make_layout(red, inner_strides);
+  if (plan.outer.size > 0 && plan.inner.size == 0 && k.identity.empty())
+    throw ValueError("zero-size array to reduction operation " + k.name + " which has no identity");
+  return plan;
+}
+
+std::string param_type(const cuda::user::Signature& sig, std::size_t p, DType dt) {
+  const int ph = sig.placeholder[p];
+  return ph >= 0 ? sig.placeholders[static_cast<std::size_t>(ph)]
+                 : std::string(cuda::user::kernel_type_name(dt));
+}
+
+bool mentions(const ReductionKernel::Impl& k, std::string_view word) {
+  for (const std::string* s : {&k.map_expr, &k.reduce_expr, &k.post_map_expr, &k.identity,
+                               &k.options.preamble, &k.reduce_type})
+    if (s->find(word) != std::string::npos) return true;
+  return false;
+}
+
+int outer_ndim(const Plan& plan) { return std::max(1, plan.outer.ndim()); }
+int inner_ndim(const Plan& plan) { return std::max(1, plan.inner.ndim()); }
+
+// Note [ReductionKernel source]: the support code of user kernels, the strided-offset
+// helpers of the built-in kernels (cunp_k), the placeholder typedefs, `_type_reduce`,
+// the user's preamble and one kernel. G threads (a power of two, 32..256) own one
+// output: they walk its reduced elements (offsets from the inner layout), map and
+// fold them into a per-thread value, then combine those in a shared-memory tree; the
+// group's first thread runs post_map_expr. A flag marks a value that has seen no
+// element, so a kernel without identity never reads an undefined one.
+std::string generate(const ReductionKernel::Impl& k, const Plan& plan) {
+  const cuda::user::Signature& sig = k.sig;
+  const std::size_t n = sig.params.size();
+  const int nout = sig.nout;
+  const std::size_t nina = plan.in_arrays.size();
+  bool uses_half = mentions(k, "float16"), uses_complex = mentions(k, "complex");
+  for (DType dt : plan.dtypes) {
+    uses_half |= dt == DType::Float16;
+    uses_complex |= is_complex(dt);
+  }
+  std::string src = "// cunp ReductionKernel '" + k.name + "'\n";
+  src += cuda::user::support_source(uses_half, uses_complex);
+  src += cuda::kernel_helpers_source();
+  for (std::size_t ph = 0; ph < sig.placeholders.size(); ++ph)
+    for (std::size_t p = 0; p < n; ++p)
+      if (sig.placeholder[p] == static_cast<int>(ph)) {
+        src += "typedef " + std::string(cuda::user::kernel_type_name(plan.dtypes[p])) + " " +
+               sig.placeholders[ph] + ";\n";
+        break;
+      }
+  // Conversions to the reduce type: a constructor, or ops::cast for complex (CuPy's
+  // complex<T> takes a real value; cunp::ops::complex is built from its parts).
+  src +=
+      "template <typename R> struct _cunp_conv {\n  template <typename V> __device__ "
+      "__forceinline__ static R f(const V& v) "
+      "{ return R(v); }\n};\n";
+  if (uses_complex)
+    src +=
+        "template <typename T> struct _cunp_conv<complex<T>> {\n  template <typename V> __device__ "
+        "__forceinline__ "
+        "static complex<T> f(const V& v) { return complex<T>{(T)v, (T)0}; }\n"
+        "  template <typename U> __device__ __forceinline__ static complex<T> f(const complex<U>& "
+        "v) "
+        "{ return complex<T>{(T)v.re, (T)v.im}; }\n};\n";
+  src += "typedef " + k.reduce_type + " _type_reduce;\n";
+  src += k.options.preamble + "\n";
+  const std::string no = std::to_string(outer_ndim(plan)), ni = std::to_string(inner_ndim(plan));
+  const std::string nops_o = std::to_string(static_cast<std::size_t>(nout) + nina),
+                    nops_i = std::to_string(nina);
+  src += "extern \"C\" __global__ void __launch_bounds__(" + std::to_string(kBlock) + ") " +
+         k.name + "(";
+  for (std::size_t p = 0; p < n; ++p) {
+    const bool output = static_cast<int>(p) >= sig.nin;
+    if (plan.arrays[p].defined())
+      src += (output ? "char* _cunp_p_" : "const char* _cunp_p_") + sig.params[p].name + ", ";
+    else
+      src += "const " + param_type(sig, p, plan.dtypes[p]) + " " + sig.params[p].name + ", ";
+  }
+  src += "const __grid_constant__ cunp_k::strided_params<long long, " + no + ", " + nops_o +
+         "> _cunp_po, const __grid_constant__ cunp_k::strided_params<long long, " + ni + ", " +
+         nops_i + "> _cunp_pi, long long _cunp_nout, long long _cunp_nred, int _cunp_g) {\n";
+  src += "  __shared__ alignas(16) unsigned char _cunp_raw[" + std::to_string(kBlock) +
+         " * sizeof(_type_reduce)];\n";
+  src += "  __shared__ bool _cunp_ok[" + std::to_string(kBlock) + "];\n";
+  src += "  _type_reduce* _cunp_sh = reinterpret_cast<_type_reduce*>(_cunp_raw);\n";
+  src += "  const int _cunp_t = threadIdx.x;\n";
+  src += "  const int _cunp_lane = _cunp_t & (_cunp_g - 1);\n";
+  src += "  const int _cunp_per = " + std::to_string(kBlock) + " / _cunp_g;\n";
+  src +=
+      "  for (long long _cunp_base = (long long)blockIdx.x * _cunp_per; _cunp_base < _cunp_nout;"
+      " _cunp_base += (long long)gridDim.x * _cunp_per) {\n";
+  src += "    const long long _cunp_o = _cunp_base + _cunp_t / _cunp_g;\n";
+  if (k.identity.empty()) {
+    src += "    _type_reduce _cunp_s = _type_reduce();\n    bool _cunp_has = false;\n";
+  } else {
+    src += "    _type_reduce _cunp_s = _cunp_conv<_type_reduce>::f(" + k.identity +
+           ");\n    bool _cunp_has = true;\n";
+  }
+  src += "    long long _cunp_off[" + nops_o + "];\n";
+  src += "    if (_cunp_o < _cunp_nout) {\n";
+  src +=
+      "      cunp_k::element_offsets<false>(_cunp_po, (unsigned long long)_cunp_o, _cunp_off);\n";
+  src += "      for (long long _cunp_r = _cunp_lane; _cunp_r < _cunp_nred; _cunp_r += _cunp_g) {\n";
+  src += "        long long _cunp_ioff[" + nops_i + "];\n";
+  src +=
+      "        cunp_k::element_offsets<false>(_cunp_pi, (unsigned long long)_cunp_r, "
+      "_cunp_ioff);\n";
+  for (std::size_t j = 0; j < nina; ++j) {
+    const auto p = static_cast<std::size_t>(plan.in_arrays[j]);
+    const std::string type = param_type(sig, p, plan.dtypes[p]);
+    const std::string& pn = sig.params[p].name;
+    src += "        const " + type + "& " + pn + " = *reinterpret_cast<const " + type +
+           "*>(_cunp_p_" + pn + " + _cunp_off[" +
+           std::to_string(static_cast<std::size_t>(nout) + j) + "] + _cunp_ioff[" +
+           std::to_string(j) + "]);\n";
+  }
+  src += "        const _type_reduce _cunp_m = _cunp_conv<_type_reduce>::f(" + k.map_expr + ");\n";
+  src +=
+      "        if (_cunp_has) {\n          const _type_reduce a = _cunp_s, b = _cunp_m;\n          "
+      "_cunp_s = _cunp_conv<_type_reduce>::f(" +
+      k.reduce_expr +
+      ");\n        } else {\n          _cunp_s = _cunp_m;\n          _cunp_has = true;\n        "
+      "}\n";
+  src += "      }\n    }\n";
+  src +=
+      "    _cunp_sh[_cunp_t] = _cunp_s;\n    _cunp_ok[_cunp_t] = _cunp_has;\n    "
+      "__syncthreads();\n";
+  src += "    for (int _cunp_h = _cunp_g >> 1; _cunp_h > 0; _cunp_h >>= 1) {\n";
+  src += "      if (_cunp_lane < _cunp_h && _cunp_ok[_cunp_t + _cunp_h]) {\n";
+  src +=
+      "        if (_cunp_ok[_cunp_t]) {\n          const _type_reduce a = _cunp_sh[_cunp_t], b = "
+      "_cunp_sh[_cunp_t + _cunp_h];\n"
+      "          _cunp_sh[_cunp_t] = _cunp_conv<_type_reduce>::f(" +
+      k.reduce_expr +
+      ");\n        } else {\n          _cunp_sh[_cunp_t] = _cunp_sh[_cunp_t + _cunp_h];\n"
+      "          _cunp_ok[_cunp_t] = true;\n        }\n      }\n      __syncthreads();\n    }\n";
+  src += "    if (_cunp_o < _cunp_nout && _cunp_lane == 0) {\n";
+  src += "      const _type_reduce a = _cunp_sh[_cunp_t];\n";
+  for (int o = 0; o < nout; ++o) {
+    const auto p = static_cast<std::size_t>(sig.nin + o);
+    const std::string type = param_type(sig, p, plan.dtypes[p]);
+    const std::string& pn = sig.params[p].name;
+    src += "      " + type + "& " + pn + " = *reinterpret_cast<" + type + "*>(_cunp_p_" + pn +
+           " + _cunp_off[" + std::to_string(o) + "]);\n";
+  }
+  src += "      " + k.post_map_expr + ";\n    }\n    __syncthreads();\n  }\n}\n";
+  return src;
+}
+
+std::string memo_key(const Plan& plan, int arch) {
+  std::string key;
+  for (std::size_t p = 0; p < plan.dtypes.size(); ++p) {
+    key.push_back(static_cast<char>(plan.dtypes[p]));
+    key.push_back(static_cast<char>(plan.arrays[p].defined()));
+  }
+  key.push_back(static_cast<char>(outer_ndim(plan)));
+  key.push_back(static_cast<char>(inner_ndim(plan)));
+  key.push_back(static_cast<char>(arch & 0xff));
+  key.push_back(static_cast<char>(arch >> 8));
+  return key;
+}
+
+std::uint64_t fnv1a(std::string_view s, std::uint64_t h = 0xcbf29ce484222325ull) {
+  for (char c : s) {
+    h ^= static_cast<unsigned char>(c);
+    h *= 0x100000001b3ull;
+  }
+  return h;
+}
+
+cuda::KernelSource kernel_source(const ReductionKernel::Impl& k, const Plan& plan) {
+  cuda::KernelSource source;
+  source.kernel_name = k.name;
+  source.source = generate(k, plan);
+  source.options.extra_options = k.options.options;
+  return source;
+}
+
+cuda::Kernel kernel_for(const ReductionKernel::Impl& k, const Plan& plan, int arch) {
+  const std::string key = memo_key(plan, arch);
+  {
+    std::shared_lock lock(k.mutex);
+    if (const auto it = k.kernels.find(key); it != k.kernels.end()) return it->second;
+  }
+  const cuda::KernelSource source = kernel_source(k, plan);
+  cuda::KernelKey global;
+  global.op = fnv1a(source.source, fnv1a("cunp.user.reduction"));
+  std::uint64_t variant = fnv1a(source.kernel_name);
+  for (const std::string& o : source.options.extra_options)
+    variant = fnv1a(o, fnv1a("\x1f", variant));
+  global.variant = variant;
+  global.arch = static_cast<std::uint16_t>(arch);
+  const cuda::Kernel kernel = cuda::get_kernel(global, [&source] { return source; });
+  std::unique_lock lock(k.mutex);
+  return k.kernels.try_emplace(key, kernel).first->second;
+}
+
+struct alignas(16) Slot {
+  unsigned char bytes[16];
+};
+
+void launch(const ReductionKernel::Impl& k, const Plan& plan, const std::vector<KernelArg>& args,
+            const ReductionCallOptions& call) {
+  const int device = plan.device.index;
+  cuda::DeviceScope scope(device);
+  const cuda::DeviceProps& props = cuda::device_props(device);
+  const cuda::Kernel kernel = kernel_for(k, plan, props.target);
+
+  const std::size_t nparams = plan.dtypes.size();
+  std::vector<Slot> slots(nparams + 3);
+  std::vector<void*> ptrs;
+  for (std::size_t p = 0; p < nparams; ++p) {
+    void* slot = slots[p].bytes;
+    if (plan.arrays[p].defined()) {
+      void* data = plan.arrays[p].data();
+      std::memcpy(slot, &data, sizeof data);
+    } else {
+      args[p].scalar().write_as(plan.dtypes[p], slot);
+    }
+    ptrs.push_back(slot);
+  }
+  const int nops_o = static_cast<int>(static_cast<std::size_t>(k.sig.nout) + plan.in_arrays.size());
+  const int nops_i = static_cast<int>(plan.in_arrays.size());
+  const int no = outer_ndim(plan), ni = inner_ndim(plan);
+  std::vector<long long> po(static_cast<std::size_t>(2 + no * (1 + nops_o)));
+  std::vector<long long> pi(static_cast<std::size_t>(2 + ni * (1 + nops_i)));
+  std::vector<int> ops_o(static_cast<std::size_t>(nops_o)), ops_i(static_cast<std::size_t>(nops_i));
+  for (int j = 0; j < nops_o; ++j) ops_o[static_cast<std::size_t>(j)] = j;
+  for (int j = 0; j < nops_i; ++j) ops_i[static_cast<std::size_t>(j)] = j;
+  cuda::fill_strided_params(po.data(), plan.outer, no, ops_o.data(), nops_o);
+  cuda::fill_strided_params(pi.data(), plan.inner, ni, ops_i.data(), nops_i);
+  long long nout = plan.outer.size, nred = plan.inner.size;
+  int g = 32;
+  while (g < kBlock && g < nred) g *= 2;
+  ptrs.push_back(po.data());
+  ptrs.push_back(pi.data());
+  ptrs.push_back(&nout);
+  ptrs.push_back(&nred);
+  ptrs.push_back(&g);
+  const std::int64_t per = kBlock / g;
+  const std::int64_t resident =
+      static_cast<std::int64_t>(props.sm_count) * std::max(1, props.max_threads_per_sm / kBlock);
+  const auto blocks =
+      static_cast<unsigned>(std::clamp<std::int64_t>((nout + per - 1) / per, 1, resident * 4));
+  const Stream stream = call.stream ? *call.stream : current_stream(device);
+  cuda::launch(kernel, dim3(blocks), dim3(kBlock), ptrs.data(), 0,
+               static_cast<cudaStream_t>(stream.handle()));
+}
+
+}  // namespace
+
+ReductionKernel::ReductionKernel(std::string_view in_params, std::string_view out_params,
+                                 std::string map_expr, std::string reduce_expr,
+                                 std::string post_map_expr, std::string identity, std::string name,
+                                 ReductionKernelOptions options)
+    : impl_(std::make_shared<Impl>()) {
+  if (!cuda::user::is_identifier(name)) throw ValueError("Invalid kernel name: \"" + name + "\"");
+  impl_->sig = cuda::user::parse_signature(in_params, out_params);
+  if (impl_->sig.nout < 1)
+    throw ValueError("ReductionKernel '" + name + "' needs at least one output parameter");
+  for (int p = 0; p < impl_->sig.nin + impl_->sig.nout; ++p)
+    (p < impl_->sig.nin ? impl_->in : impl_->out)
+        .push_back(impl_->sig.params[static_cast<std::size_t>(p)]);
+  impl_->map_expr = std::move(map_expr);
+  impl_->reduce_expr = std::move(reduce_expr);
+  impl_->post_map_expr = std::move(post_map_expr);
+  impl_->identity = std::move(identity);
+  impl_->name = std::move(name);
+  impl_->options = std::move(options);
+  if (impl_->options.reduce_type.empty()) {
+    const KernelParam& first = impl_->out[0];
+    impl_->reduce_type =
+        first.dtype ? std::string(cuda::user::kernel_type_name(*first.dtype)) : first.type;
+  } else {
+    impl_->reduce_type = impl_->options.reduce_type;
+  }
+}
+
+std::vector<ndarray> ReductionKernel::operator()(const std::vector<Arg>& args,
+                                                 const ReductionCallOptions& call) const {
+  const Plan plan = make_plan(*impl_, args, call);
+  if (!plan.device.is_cuda()) {
+    std::string which;
+    for (std::size_t p = 0; p < args.size() && which.empty(); ++p)
+      if (args[p].is_array()) which = " (argument '" + impl_->sig.params[p].name + "')";
+    throw TypeError("ReductionKernel needs a CUDA device; this array is on " + plan.device.str() +
+                    which);
+  }
+  if (plan.outer.size > 0) launch(*impl_, plan, args, call);
+  return {plan.arrays.begin() + impl_->sig.nin, plan.arrays.end()};
+}
+
+std::string ReductionKernel::cuda_source(const std::vector<Arg>& args,
+                                         const ReductionCallOptions& call) const {
+  return generate(*impl_, make_plan(*impl_, args, call));
+}
+
+const std::string& ReductionKernel::name() const noexcept { return impl_->name; }
+const std::string& ReductionKernel::map_expr() const noexcept { return impl_->map_expr; }
+const std::string& ReductionKernel::reduce_expr() const noexcept { return impl_->reduce_expr; }
+const std::string& ReductionKernel::post_map_expr() const noexcept { return impl_->post_map_expr; }
+const std::string& ReductionKernel::identity() const noexcept { return impl_->identity; }
+const std::string& ReductionKernel::reduce_type() const noexcept { return impl_->reduce_type; }
+const ReductionKernelOptions& ReductionKernel::options() const noexcept { return impl_->options; }
+const std::vector<KernelParam>& ReductionKernel::in_params() const noexcept { return impl_->in; }
+const std::vector<KernelParam>& ReductionKernel::out_params() const noexcept { return impl_->out; }
+int ReductionKernel::nin() const noexcept { return impl_->sig.nin; }
+int ReductionKernel::nout() const noexcept { return impl_->sig.nout; }
+std::size_t ReductionKernel::cached_kernel_count() const {
+  std::shared_lock lock(impl_->mutex);
+  return impl_->kernels.size();
+}
+
+}  // namespace cunp

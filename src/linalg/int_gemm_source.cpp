@@ -1,0 +1,149 @@
+// src/linalg/int_gemm_source.cpp — see int_gemm_source.hpp.
+#include "linalg/int_gemm_source.hpp"
+
+#include <string_view>
+
+#include "cuda/ops_types.hpp"
+
+namespace cunp::linalg::detail {
+namespace {
+
+// Note [Integer GEMM]: NumPy's integer matmul wraps in the result dtype, which is the
+// same value modulo 2^bits as accumulating in a wider unsigned integer and truncating
+// once at the end; so every type of 4 bytes or less accumulates in u32 and the 8-byte
+// types in u64 (no overflow is undefined, unsigned arithmetic wraps). Bool matmul is
+// the or of ands, as NumPy defines it, with 0/1 values in u32. Operands are read
+// through byte strides (any view: transposed, sliced, broadcast with stride 0), so
+// the host never copies them; the result is a fresh C-ordered batch. Each block
+// stages a 64 x 16 slice of A and a 16 x 64 slice of B in shared memory (as the
+// accumulator type, widened once) and each of its 256 threads computes a 4 x 4 piece
+// of the 64 x 64 output tile, its rows and columns 16 apart so the shared-memory
+// reads of a warp are broadcasts (A) or consecutive (B). Grid x walks column tiles,
+// y row tiles and z the batch, each with a grid-stride loop for sizes past the
+// grid's limits.
+constexpr std::string_view kTemplates = R"cunp_src(
+namespace cunp_igemm {
+
+struct gemm_params {
+  long long m, n, k, batch;
+  long long a_batch, a_row, a_col;  // byte strides
+  long long b_batch, b_row, b_col;
+};
+
+template <typename T, typename A, bool BOOL>
+__device__ __forceinline__ A load(const char* p) {
+  if (BOOL) return *reinterpret_cast<const unsigned char*>(p) != 0 ? A(1) : A(0);
+  return (A)(*reinterpret_cast<const T*>(p));
+}
+
+template <typename T, typename A, bool BOOL>
+__device__ __forceinline__ void gemm(const char* __restrict__ a, const char* __restrict__ b,
+                                     T* __restrict__ c, const gemm_params& p) {
+  constexpr int BM = 64, BN = 64, BK = 16, TM = 4, TN = 4, NT = 256;
+  __shared__ A as[BK][BM + 1];
+  __shared__ A bs[BK][BN + 1];
+  const int tid = threadIdx.x, tx = tid & 15, ty = tid >> 4;
+  const long long mtiles = (p.m + BM - 1) / BM, ntiles = (p.n + BN - 1) / BN;
+  for (long long q = blockIdx.z; q < p.batch; q += gridDim.z) {
+    const char* pa = a + q * p.a_batch;
+    const char* pb = b + q * p.b_batch;
+    T* pc = c + q * p.m * p.n;
+    for (long long rt = blockIdx.y; rt < mtiles; rt += gridDim.y) {
+      for (long long ct = blockIdx.x; ct < ntiles; ct += gridDim.x) {
+        const long long r0 = rt * BM, c0 = ct * BN;
+        A acc[TM][TN];
+#pragma unroll
+        for (int i = 0; i < TM; ++i)
+#pragma unroll
+          for (int j = 0; j < TN; ++j) acc[i][j] = A(0);
+        for (long long k0 = 0; k0 < p.k; k0 += BK) {
+#pragma unroll
+          for (int r = 0; r < BM * BK / NT; ++r) {
+            const int idx = tid + r * NT, kk = idx % BK, rr = idx / BK;
+            const long long gr = r0 + rr, gk = k0 + kk;
+            as[kk][rr] = (gr < p.m && gk < p.k) ? load<T, A, BOOL>(pa + gr * p.a_row + gk * p.a_col) : A(0);
+          }
+#pragma unroll
+          for (int r = 0; r < BK * BN / NT; ++r) {
+            const int idx = tid + r * NT, cc = idx % BN, kk = idx / BN;
+            const long long gk = k0 + kk, gc = c0 + cc;
+            bs[kk][cc] = (gk < p.k && gc < p.n) ? load<T, A, BOOL>(pb + gk * p.b_row + gc * p.b_col) : A(0);
+          }
+          __syncthreads();
+#pragma unroll
+          for (int kk = 0; kk < BK; ++kk) {
+            A av[TM], bv[TN];
+#pragma unroll
+            for (int i = 0; i < TM; ++i) av[i] = as[kk][ty + 16 * i];
+#pragma unroll
+            for (int j = 0; j < TN; ++j) bv[j] = bs[kk][tx + 16 * j];
+#pragma unroll
+            for (int i = 0; i < TM; ++i)
+#pragma unroll
+              for (int j = 0; j < TN; ++j) {
+                if (BOOL)
+                  acc[i][j] |= av[i] & bv[j];
+                else
+                  acc[i][j] += av[i] * bv[j];
+              }
+          }
+          __syncthreads();
+        }
+#pragma unroll
+        for (int i = 0; i < TM; ++i)
+#pragma unroll
+          for (int j = 0; j < TN; ++j) {
+            const long long gr = r0 + ty + 16 * i, gc = c0 + tx + 16 * j;
+            if (gr < p.m && gc < p.n) pc[gr * p.n + gc] = BOOL ? (T)(acc[i][j] != A(0)) : (T)acc[i][j];
+          }
+      }
+    }
+  }
+}
+
+}  // namespace cunp_igemm
+)cunp_src";
+
+std::string str(std::string_view s) { return std::string(s); }
+
+}  // namespace
+
+std::vector<DType> int_gemm_dtypes() {
+  return {DType::Bool,  DType::Int8,   DType::UInt8, DType::Int16, DType::UInt16,
+          DType::Int32, DType::UInt32, DType::Int64, DType::UInt64};
+}
+
+std::string int_gemm_kernel_name(DType dt) { return "cunp_igemm_" + str(cuda::ops_type_code(dt)); }
+
+std::string int_gemm_preamble() { return "#include \"common.h\"\n" + str(kTemplates); }
+
+std::string int_gemm_kernel_entry(DType dt) {
+  const std::string t = str(cuda::ops_type_name(dt));
+  const std::string acc = itemsize(dt) == 8 ? "cunp::ops::u64" : "cunp::ops::u32";
+  const std::string is_bool = dt == DType::Bool ? "true" : "false";
+  return "extern \"C\" __global__ void __launch_bounds__(256) " + int_gemm_kernel_name(dt) +
+         "(const char* __restrict__ a, const char* __restrict__ b, " + t +
+         "* __restrict__ c, const __grid_constant__ cunp_igemm::gemm_params p) {\n"
+         "  cunp_igemm::gemm<" +
+         t + ", " + acc + ", " + is_bool + ">(a, b, c, p);\n}\n";
+}
+
+cuda::KernelSource int_gemm_kernel_source(DType dt) {
+  cuda::KernelSource source;
+  source.kernel_name = int_gemm_kernel_name(dt);
+  source.source = int_gemm_preamble() + int_gemm_kernel_entry(dt);
+  return source;
+}
+
+cuda::KernelKey int_gemm_kernel_key(DType dt, int arch) noexcept {
+  cuda::KernelKey key;
+  key.op = cuda::op_id("cunp.linalg.int_gemm");
+  key.dtypes[0] = static_cast<std::uint8_t>(dt);
+  key.ndim = 2;
+  key.layout = cuda::LayoutClass::Strided;
+  key.index_bits = 64;
+  key.arch = static_cast<std::uint16_t>(arch);
+  return key;
+}
+
+}  // namespace cunp::linalg::detail

@@ -1,0 +1,165 @@
+// src/reduce/gpu_scan.cpp — the CUDA engine of the scans: picks the kernels of
+// gpu_scan_source.cpp (Note [Scan kernels]) from the ScanLayout and launches them.
+//
+// Note [Scan launch]:
+//  - Line kinds when neighbouring lines are closer in memory than neighbouring
+//    elements of a line, or lines are short (at most 32 elements, or at most 256 with
+//    at least 1024 lines); Block kinds otherwise.
+//  - Chunks: lines are cut into K chunks until there are about as many threads (Line)
+//    or blocks (Block) as the device holds resident; Line chunks have at least 32
+//    elements, Block chunks are whole multiples of a 2048-element tile. K = 1 is one
+//    launch; K > 1 is Reduce, Spine, Scan with a workspace of lines x K carried values,
+//    released (stream ordered) when this function returns.
+//  - One line of at least kChainedMin elements (cumsum of a whole array, or of a
+//    long 1-d line): the Chained kernel, one launch after a memset of its tile
+//    counter and status words; one block per tile (4096 elements for carried values
+//    of up to 4 bytes, else 2048).
+#include <cuda_runtime_api.h>
+
+#include <algorithm>
+#include <cstdint>
+
+#include "cuda/check.hpp"
+#include "cuda/kernel_cache.hpp"
+#include "cuda/kernel_common.hpp"
+#include "cunp/creation.hpp"
+#include "cunp/device.hpp"
+#include "cunp/error.hpp"
+#include "cunp/stream.hpp"
+#include "reduce/gpu_scan_source.hpp"
+#include "reduce/scan.hpp"
+
+namespace cunp::reduce {
+namespace {
+
+using I = long long;
+constexpr int kDims = 64;
+constexpr std::int64_t kMaxGridY = 65535;
+// A single line of at least this many elements is scanned by the Chained kernel.
+constexpr std::int64_t kChainedMin = std::int64_t{1} << 16;
+
+struct Params2 {
+  I v[2 + kDims * 3];
+};
+
+cuda::Kernel kernel_for(const ScanKernelSpec& spec, int arch) {
+  return cuda::get_kernel(scan_kernel_key(spec, arch),
+                          [&spec] { return scan_kernel_source(spec); });
+}
+
+std::int64_t abs64(std::int64_t x) { return x < 0 ? -x : x; }
+std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
+
+}  // namespace
+
+void gpu_scan(ScanOp op, ScanMap map, const ScanLayout& layout, const ndarray& in,
+              const ndarray& out) {
+  const iter::LoopLayout& lines = layout.lines;
+  const I nlines = lines.size;
+  const I n = layout.n;
+  if (nlines == 0 || n == 0) return;
+  if (lines.ndim() > kDims)
+    throw ValueError("cunp supports at most " + std::to_string(kDims) +
+                     " dimensions after coalescing");
+
+  const int device = current_cuda_device();
+  const cuda::DeviceProps& props = cuda::device_props(device);
+  const auto stream = static_cast<cudaStream_t>(current_stream(device).handle());
+  const int arch = props.target;
+  const std::int64_t resident_threads = static_cast<std::int64_t>(props.sm_count) *
+                                        std::max(props.max_threads_per_sm, kScanBlockSize);
+  const std::int64_t resident_blocks = std::max<std::int64_t>(resident_threads / kScanBlockSize, 1);
+
+  ScanKernelSpec spec{
+      .op = op, .map = map, .in = in.dtype(), .acc = out.dtype(), .kind = ScanKernelKind::LineScan};
+  Params2 po{};
+  const int ops[2] = {0, 1};
+  cuda::fill_strided_params(po.v, lines, kDims, ops, 2);
+  char* dst = static_cast<char*>(out.data());
+  const char* src = static_cast<const char*>(in.data());
+  I si = layout.in_stride, so = layout.out_stride;
+  const std::size_t state = scan_state_bytes(out.dtype());
+
+  const std::int64_t across = lines.ndim() == 0 ? 0 : abs64(lines.strides[1].back());
+  const bool interleaved = nlines > 1 && across < abs64(si);
+  const bool short_lines = n <= 32 || (n <= 256 && nlines >= 1024);
+  ndarray ws;
+  char* w = nullptr;
+  auto workspace = [&](std::int64_t values) {
+    ws = empty(Shape{static_cast<std::int64_t>(values * static_cast<std::int64_t>(state))},
+               {.dtype = DType::UInt8, .order = Order::C, .device = in.device()});
+    w = static_cast<char*>(ws.data());
+  };
+  auto spine = [&](I nchunks) {
+    spec.kind = ScanKernelKind::Spine;
+    I nl = nlines;
+    int k = static_cast<int>(nchunks);
+    void* args[] = {&w, &nl, &k};
+    cuda::launch(kernel_for(spec, arch),
+                 dim3(static_cast<unsigned>(ceil_div(nlines, kScanBlockSize))),
+                 dim3(kScanBlockSize), args, 0, stream);
+  };
+
+  if (interleaved || short_lines) {
+    std::int64_t k = 1;
+    if (n > 64 && nlines < resident_threads)
+      k = std::clamp<std::int64_t>(ceil_div(resident_threads, nlines), 1,
+                                   std::min<std::int64_t>(n / 32, kMaxGridY));
+    I chunk = ceil_div(n, k);
+    k = ceil_div(n, chunk);
+    const dim3 grid(static_cast<unsigned>(ceil_div(nlines, kScanBlockSize)),
+                    static_cast<unsigned>(k));
+    I nl = nlines, nn = n;
+    if (k > 1) {
+      workspace(nlines * k);
+      spec.kind = ScanKernelKind::LineReduce;
+      void* args[] = {&w, &src, po.v, &nl, &nn, &si, &chunk};
+      cuda::launch(kernel_for(spec, arch), grid, dim3(kScanBlockSize), args, 0, stream);
+      spine(k);
+    }
+    spec.kind = ScanKernelKind::LineScan;
+    const char* wc = w;
+    void* args[] = {&dst, &wc, &src, po.v, &nl, &nn, &si, &so, &chunk};
+    cuda::launch(kernel_for(spec, arch), grid, dim3(kScanBlockSize), args, 0, stream);
+    return;
+  }
+
+  if (nlines == 1 && n >= kChainedMin) {
+    // One long line: a single pass (Chained), reading and writing every element once.
+    const std::int64_t tile = scan_chained_tile(state);
+    I ntiles = ceil_div(n, tile);
+    const std::int64_t status_bytes = 16 + ceil_div(ntiles * 4, 16) * 16;
+    const auto sb = static_cast<std::int64_t>(state);
+    workspace(ceil_div(status_bytes + 2 * ntiles * sb, sb));
+    CUNP_CUDA_CHECK(cudaMemsetAsync(w, 0, static_cast<std::size_t>(status_bytes), stream));
+    spec.kind = ScanKernelKind::Chained;
+    I nn = n;
+    void* args[] = {&dst, &w, &src, &nn, &si, &so, &ntiles};
+    cuda::launch(kernel_for(spec, arch), dim3(static_cast<unsigned>(ntiles)), dim3(kScanBlockSize), args, 0,
+                 stream);
+    return;
+  }
+
+  const std::int64_t tiles = ceil_div(n, kScanTile);
+  std::int64_t k = 1;
+  if (nlines < resident_blocks)
+    k = std::clamp<std::int64_t>(ceil_div(resident_blocks, nlines), 1, std::min(tiles, kMaxGridY));
+  I chunk = ceil_div(tiles, k) * kScanTile;
+  k = ceil_div(n, chunk);
+  const dim3 grid(static_cast<unsigned>(k),
+                  static_cast<unsigned>(std::min<std::int64_t>(nlines, kMaxGridY)));
+  I nl = nlines, nn = n;
+  if (k > 1) {
+    workspace(nlines * k);
+    spec.kind = ScanKernelKind::BlockReduce;
+    void* args[] = {&w, &src, po.v, &nl, &nn, &si, &chunk};
+    cuda::launch(kernel_for(spec, arch), grid, dim3(kScanBlockSize), args, 0, stream);
+    spine(k);
+  }
+  spec.kind = ScanKernelKind::BlockScan;
+  const char* wc = w;
+  void* args[] = {&dst, &wc, &src, po.v, &nl, &nn, &si, &so, &chunk};
+  cuda::launch(kernel_for(spec, arch), grid, dim3(kScanBlockSize), args, 0, stream);
+}
+
+}  // namespace cunp::reduce

@@ -1,0 +1,48 @@
+// src/sort/cub_radix.cu — cub::DeviceRadixSort (onesweep) for the six key types of
+// Note [CUB key types], keys only and with int64 values.
+#include <cub/device/device_radix_sort.cuh>
+
+#include <memory>
+
+#include "cunp/device.hpp"
+#include "cunp/memory.hpp"
+#include "cuda/check.hpp"
+#include "sort/cub_sort.hpp"
+
+namespace cunp::sorting {
+
+CubScratch::CubScratch(std::size_t bytes) {
+  auto storage = allocate(Device::cuda(current_cuda_device()), bytes == 0 ? 1 : bytes);
+  data_ = storage->data();
+  holder_ = new std::shared_ptr<Storage>(std::move(storage));
+}
+
+CubScratch::~CubScratch() { delete static_cast<std::shared_ptr<Storage>*>(holder_); }
+
+template <typename K>
+int cub_radix_sort(K* keys0, K* keys1, std::int64_t* vals0, std::int64_t* vals1, std::int64_t n,
+                   cudaStream_t stream) {
+  cub::DoubleBuffer<K> keys(keys0, keys1);
+  std::size_t bytes = 0;
+  int selector = 0;
+  if (vals0 == nullptr) {
+    CUNP_CUDA_CHECK(cub::DeviceRadixSort::SortKeys(nullptr, bytes, keys, n, 0, int(sizeof(K) * 8), stream));
+    CubScratch scratch(bytes);
+    CUNP_CUDA_CHECK(cub::DeviceRadixSort::SortKeys(scratch.data(), bytes, keys, n, 0, int(sizeof(K) * 8), stream));
+  } else {
+    cub::DoubleBuffer<std::int64_t> vals(vals0, vals1);
+    CUNP_CUDA_CHECK(
+        cub::DeviceRadixSort::SortPairs(nullptr, bytes, keys, vals, n, 0, int(sizeof(K) * 8), stream));
+    CubScratch scratch(bytes);
+    CUNP_CUDA_CHECK(
+        cub::DeviceRadixSort::SortPairs(scratch.data(), bytes, keys, vals, n, 0, int(sizeof(K) * 8), stream));
+    selector = vals.selector;  // what argsort reads: the values
+  }
+  return vals0 == nullptr ? keys.selector : selector;
+}
+
+#define CUNP_INSTANTIATE_RADIX(K) \
+  template int cub_radix_sort<K>(K*, K*, std::int64_t*, std::int64_t*, std::int64_t, cudaStream_t);
+CUNP_SORT_KEY_TYPES(CUNP_INSTANTIATE_RADIX)
+
+}  // namespace cunp::sorting
