@@ -1,6 +1,7 @@
 """Shared fixtures: every test runs on each available device and, where it takes a
 `dtype`, on each of cunp's 14 dtypes."""
 import os
+import sys
 
 import numpy
 import pytest
@@ -28,10 +29,22 @@ def pytest_report_header(config):
 
 @pytest.fixture(params=DEVICES)
 def device(request):
-    """Makes the device current for the test and yields its name ('cpu' or 'cuda:0')."""
+    """Makes the device current for the test and yields its name ('cpu' or 'cuda:0').
+
+    On cuda the device is synchronized after the test: a kernel fault (an illegal
+    address, say) is sticky and would fail every later test of the process, so the
+    process ends here naming the test that caused it (pytest-xdist then reports that
+    test as crashed and starts a fresh worker for the rest)."""
     name = "cuda:0" if request.param == "cuda" else request.param
     with cunp.Device(name):
         yield name
+        if name != "cpu":
+            try:
+                cunp.cuda.Device().synchronize()
+            except Exception as e:  # noqa: BLE001 - any failure here means a lost context
+                sys.stderr.write("\nCUDA context lost after %s: %s\n" % (request.node.nodeid, e))
+                sys.stderr.flush()
+                os._exit(86)
 
 
 @pytest.fixture(params=ALL_DTYPES, ids=lambda d: d.name)
