@@ -201,8 +201,8 @@ def test_large_exact(device, shape, axis):
     check()
 
 
-# One long line: the single-pass Chained kernel (Note [Scan kernels]) at and past its
-# size threshold, partial last tiles, every carried-value size (1, 4, 8, 16 bytes),
+# One long line at and past the Chained kernel's size threshold (that kernel runs with
+# CUNP_SCAN_CHAINED=1, Note [Scan launch]; the chunked block scan otherwise), partial last tiles, every carried-value size (1, 4, 8, 16 bytes),
 # strided and reversed input, out= and every scan op.
 _CHAINED_N = [2**16, 2**16 + 4097, 2**20 + 3]
 

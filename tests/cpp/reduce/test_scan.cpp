@@ -133,8 +133,8 @@ TEST(ScanGpu, MatchesCpuOverLayouts) {
     const char* what;
   };
   const Case cases[] = {
-      {{1 << 20}, 0, "one long line (chained)"},
-      {{(1 << 16) + 4097}, 0, "one line (chained, partial last tile)"},
+      {{1 << 20}, 0, "one long line (block with chunks; chained with CUNP_SCAN_CHAINED=1)"},
+      {{(1 << 16) + 4097}, 0, "one line past the chained size, partial last tile"},
       {{2, 3, 40000}, -1, "six rows of 40000 (block, chunks)"},
       {{60000}, 0, "one line below the chained size (block, chunks)"},
       {{5000}, 0, "one line, 3 tiles"},
