@@ -71,8 +71,9 @@ TEST(LinalgDecompositions, SvdDriverSelection) {
   EXPECT_THROW(cunp::linalg::parse_svd_driver("jacobi"), cunp::ValueError);
   EXPECT_STREQ(cunp::linalg::svd_driver_name(SvdDriver::Gesvdj), "gesvdj");
   if (std::getenv("CUNP_SVD_DRIVER") == nullptr) {
-    EXPECT_EQ(cunp::linalg::svd_driver_for(2048, 2048), SvdDriver::Gesvdp);
-    EXPECT_EQ(cunp::linalg::svd_driver_for(16, 40), SvdDriver::Gesvdj);
+    // 'auto' is gesvd until gesvdj/gesvdp are validated on a GPU (Note [SVD drivers]).
+    EXPECT_EQ(cunp::linalg::svd_driver_for(2048, 2048), SvdDriver::Gesvd);
+    EXPECT_EQ(cunp::linalg::svd_driver_for(16, 40), SvdDriver::Gesvd);
     EXPECT_EQ(cunp::linalg::svd_driver_for(4096, 100), SvdDriver::Gesvd);
   }
   cunp::linalg::set_svd_driver(SvdDriver::Gesvdj);
