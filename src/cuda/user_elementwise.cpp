@@ -223,6 +223,30 @@ std::vector<DType> resolve_types(const Signature& sig, std::span<const ArgType> 
   return out;
 }
 
+std::vector<DType> resolve_arg_types(const Signature& sig, std::span<const KernelArg> args,
+                                     std::string_view kernel_name, const std::string& prefix) {
+  const int nargs = static_cast<int>(args.size());
+  std::vector<ArgType> types(sig.params.size());
+  for (int p = 0; p < nargs; ++p) {
+    const KernelArg& a = args[static_cast<std::size_t>(p)];
+    if (a.is_array()) {
+      if (!a.array().defined())
+        throw ValueError(prefix + "argument '" + sig.params[static_cast<std::size_t>(p)].name + "' is undefined");
+      types[static_cast<std::size_t>(p)] = {ArgType::Kind::Array, a.array().dtype(), false};
+    } else {
+      types[static_cast<std::size_t>(p)] = {ArgType::Kind::Scalar, a.scalar().dtype(), a.scalar().weak()};
+    }
+  }
+  std::vector<DType> dtypes = resolve_types(sig, types, kernel_name);
+  for (int p = 0; p < nargs; ++p) {
+    const KernelArg& a = args[static_cast<std::size_t>(p)];
+    const DType dt = dtypes[static_cast<std::size_t>(p)];
+    if (!a.is_array() && a.scalar().weak() && !a.scalar().fits(dt))
+      throw OverflowError("Python integer " + a.scalar().str() + " out of bounds for " + std::string(name(dt)));
+  }
+  return dtypes;
+}
+
 std::string_view kernel_type_name(DType dt) noexcept {
   switch (dt) {
     case DType::Bool: return "bool";
@@ -586,23 +610,7 @@ Plan make_plan(const ElementwiseKernel::Impl& k, const std::vector<KernelArg>& a
   const bool outputs_given = nargs == nparams;
 
   Plan plan;
-  std::vector<ArgType> types(static_cast<std::size_t>(nparams));
-  for (int p = 0; p < nargs; ++p) {
-    const KernelArg& a = args[static_cast<std::size_t>(p)];
-    if (a.is_array()) {
-      if (!a.array().defined()) throw ValueError(prefix(k) + "argument '" + sig.params[p].name + "' is undefined");
-      types[p] = {ArgType::Kind::Array, a.array().dtype(), false};
-    } else {
-      types[p] = {ArgType::Kind::Scalar, a.scalar().dtype(), a.scalar().weak()};
-    }
-  }
-  plan.dtypes = cuda::user::resolve_types(sig, types, k.name);
-  for (int p = 0; p < nargs; ++p) {
-    const KernelArg& a = args[static_cast<std::size_t>(p)];
-    if (!a.is_array() && a.scalar().weak() && !a.scalar().fits(plan.dtypes[p]))
-      throw OverflowError("Python integer " + a.scalar().str() + " out of bounds for " +
-                          std::string(name(plan.dtypes[p])));
-  }
+  plan.dtypes = cuda::user::resolve_arg_types(sig, args, k.name, prefix(k));
 
   // Broadcast the non-raw arrays (given outputs included, as CuPy does).
   std::vector<Shape> shapes;

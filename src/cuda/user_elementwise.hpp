@@ -46,6 +46,13 @@ struct ArgType {
 std::vector<DType> resolve_types(const Signature& sig, std::span<const ArgType> args,
                                  std::string_view kernel_name);
 
+// resolve_types for the arguments of a call (outputs not given are Absent), then the
+// check that each Python/C++ scalar fits its parameter's dtype. ValueError naming the
+// argument (after `prefix`) for an undefined array, OverflowError for a scalar out of
+// its dtype's range.
+std::vector<DType> resolve_arg_types(const Signature& sig, std::span<const KernelArg> args,
+                                     std::string_view kernel_name, const std::string& prefix);
+
 // The C++ spelling of a dtype inside user kernels: "float", "long long",
 // "complex<float>", "float16", "bool".
 std::string_view kernel_type_name(DType dt) noexcept;

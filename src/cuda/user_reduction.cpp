@@ -66,24 +66,7 @@ Plan make_plan(const ReductionKernel::Impl& k, const std::vector<KernelArg>& arg
       throw ValueError(prefix(k) + "raw parameters are not supported (parameter '" + p.name + "')");
 
   Plan plan;
-  std::vector<ArgType> types(static_cast<std::size_t>(nparams));
-  for (int p = 0; p < nargs; ++p) {
-    const KernelArg& a = args[static_cast<std::size_t>(p)];
-    if (a.is_array()) {
-      if (!a.array().defined())
-        throw ValueError(prefix(k) + "argument '" + sig.params[p].name + "' is undefined");
-      types[p] = {ArgType::Kind::Array, a.array().dtype(), false};
-    } else {
-      types[p] = {ArgType::Kind::Scalar, a.scalar().dtype(), a.scalar().weak()};
-    }
-  }
-  plan.dtypes = cuda::user::resolve_types(sig, types, k.name);
-  for (int p = 0; p < nargs; ++p) {
-    const KernelArg& a = args[static_cast<std::size_t>(p)];
-    if (!a.is_array() && a.scalar().weak() && !a.scalar().fits(plan.dtypes[p]))
-      throw OverflowError("Python integer " + a.scalar().str() + " out of bounds for " +
-                          std::string(name(plan.dtypes[p])));
-  }
+  plan.dtypes = cuda::user::resolve_arg_types(sig, args, k.name, prefix(k));
 
   // Broadcast the input arrays; every array on one device.
   std::vector<Shape> shapes;
