@@ -9,7 +9,31 @@ ParameterInfo.__doc__ = """One parameter of a kernel's parameter list: ``raw T x
 dtypes (``float32 y``) and None for type placeholders."""
 
 
-class ElementwiseKernel(_core._ElementwiseKernel):
+class _KernelParams:
+    """The parameter views and repr the kernel classes share."""
+
+    @property
+    def in_params(self):
+        """The input parameters, as a tuple of ParameterInfo."""
+        return tuple(ParameterInfo(**p) for p in self._in_params)
+
+    @property
+    def out_params(self):
+        """The output parameters, as a tuple of ParameterInfo."""
+        return tuple(ParameterInfo(**p) for p in self._out_params)
+
+    @property
+    def params(self):
+        return self.in_params + self.out_params
+
+    def __repr__(self):
+        def show(params):
+            return ", ".join(("raw " if p.raw else "") + p.type + " " + p.name for p in params)
+        return "<cunp.%s %r: (%s) -> (%s)>" % (type(self).__name__, self.name, show(self.in_params),
+                                               show(self.out_params))
+
+
+class ElementwiseKernel(_KernelParams, _core._ElementwiseKernel):
     """User-defined elementwise kernel.
 
     ``in_params`` and ``out_params`` are comma-separated ``[raw] TYPE NAME`` lists; TYPE
@@ -54,28 +78,9 @@ class ElementwiseKernel(_core._ElementwiseKernel):
                          loop_prep, after_loop)
         self.__name__ = name
 
-    @property
-    def in_params(self):
-        """The input parameters, as a tuple of ParameterInfo."""
-        return tuple(ParameterInfo(**p) for p in self._in_params)
-
-    @property
-    def out_params(self):
-        """The output parameters, as a tuple of ParameterInfo."""
-        return tuple(ParameterInfo(**p) for p in self._out_params)
-
-    @property
-    def params(self):
-        return self.in_params + self.out_params
-
-    def __repr__(self):
-        return "<cunp.ElementwiseKernel %r: (%s) -> (%s)>" % (
-            self.name,
-            ", ".join(("raw " if p.raw else "") + p.type + " " + p.name for p in self.in_params),
-            ", ".join(("raw " if p.raw else "") + p.type + " " + p.name for p in self.out_params))
 
 
-class ReductionKernel(_core._ReductionKernel):
+class ReductionKernel(_KernelParams, _core._ReductionKernel):
     """User-defined reduction kernel (CuPy's ``ReductionKernel``).
 
     ``in_params`` and ``out_params`` use ElementwiseKernel's syntax and type placeholders
@@ -118,22 +123,6 @@ class ReductionKernel(_core._ReductionKernel):
             outs[i] = g
         return outs[0] if len(outs) == 1 else tuple(outs)
 
-    @property
-    def in_params(self):
-        return tuple(ParameterInfo(**p) for p in self._in_params)
-
-    @property
-    def out_params(self):
-        return tuple(ParameterInfo(**p) for p in self._out_params)
-
-    @property
-    def params(self):
-        return self.in_params + self.out_params
-
-    def __repr__(self):
-        return "<cunp.ReductionKernel %r: (%s) -> (%s)>" % (
-            self.name, ", ".join(p.type + " " + p.name for p in self.in_params),
-            ", ".join(p.type + " " + p.name for p in self.out_params))
 
 
 # CuPy also exposes the kernel classes from its core module (cupy._core.ReductionKernel).

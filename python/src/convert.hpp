@@ -32,6 +32,20 @@ std::optional<Device> to_optional_device(nb::handle obj);  // None, "cpu", "cuda
 Order to_order(nb::handle obj, Order dflt);
 // The numpy module (imported once).
 nb::module_& numpy();
+// Any array-like value (a cunp array as it is; anything else through numpy.asarray) as
+// a cunp array on `device`, optionally of `dtype` (ndarray_py.cpp).
+ndarray as_cunp_array(nb::handle value, Device device, std::optional<DType> dtype);
+// An `axis` argument of the reductions: None (every axis), an int, or a sequence of ints.
+inline Axes to_axes(nb::handle h) {
+  if (h.is_none()) return {};
+  if (PySequence_Check(h.ptr())) {
+    std::vector<int> v;
+    for (nb::handle x : h) v.push_back(nb::cast<int>(nb::int_(x)));
+    return Axes(std::move(v));
+  }
+  if (!PyIndex_Check(h.ptr())) throw TypeError("an integer is required for the axis");
+  return Axes(nb::cast<int>(nb::int_(h)));
+}
 
 // Binding files that are not listed in module.cpp register themselves:
 //   void bind_fft(nb::module_& m) { ... }

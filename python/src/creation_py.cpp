@@ -3,7 +3,6 @@
 
 namespace cunp::py {
 
-ndarray as_cunp_array(nb::handle value, Device device, std::optional<DType> dtype);
 nb::object as_numpy_view(const ndarray& a);
 
 namespace {

@@ -4,14 +4,9 @@
 
 namespace cunp::py {
 
-ndarray as_cunp_array(nb::handle value, Device device, std::optional<DType> dtype);
-
 namespace {
 
-ndarray input(nb::handle a) {
-  if (nb::isinstance<ndarray>(a)) return nb::cast<ndarray>(a);
-  return as_cunp_array(a, current_device(), std::nullopt);
-}
+ndarray input(nb::handle a) { return as_cunp_array(a, current_device(), std::nullopt); }
 
 std::optional<ndarray> out_array(nb::handle out) {
   if (out.is_none()) return std::nullopt;

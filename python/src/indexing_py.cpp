@@ -8,8 +8,6 @@
 
 namespace cunp::py {
 
-ndarray as_cunp_array(nb::handle value, Device device, std::optional<DType> dtype);
-
 namespace {
 
 const char* const kBadIndex =
@@ -165,10 +163,7 @@ nb::tuple to_tuple(const std::vector<ndarray>& arrays) {
 }
 
 ndarray arg(nb::handle a) { return as_cunp_array(a, current_device(), std::nullopt); }
-ndarray arg_on(nb::handle a, Device device) {
-  if (is_cunp(a)) return nb::cast<const ndarray&>(a);
-  return as_cunp_array(a, device, std::nullopt);
-}
+ndarray arg_on(nb::handle a, Device device) { return as_cunp_array(a, device, std::nullopt); }
 
 std::vector<ndarray> arrays_on(nb::handle seq, Device device) {
   std::vector<ndarray> v;

@@ -10,14 +10,9 @@
 
 namespace cunp::py {
 
-ndarray as_cunp_array(nb::handle value, Device device, std::optional<DType> dtype);
-
 namespace {
 
-ndarray arr(nb::handle h, Device dev) {
-  if (nb::isinstance<ndarray>(h)) return nb::cast<const ndarray&>(h);
-  return as_cunp_array(h, dev, std::nullopt);
-}
+ndarray arr(nb::handle h, Device dev) { return as_cunp_array(h, dev, std::nullopt); }
 Device device_of(nb::handle a, nb::handle b) {
   if (nb::isinstance<ndarray>(a)) return nb::cast<const ndarray&>(a).device();
   if (nb::isinstance<ndarray>(b)) return nb::cast<const ndarray&>(b).device();

@@ -10,8 +10,6 @@
 
 namespace cunp::py {
 
-ndarray as_cunp_array(nb::handle value, Device device, std::optional<DType> dtype);
-
 namespace {
 
 std::vector<int> int_list(nb::handle h) {
@@ -44,10 +42,7 @@ std::optional<std::vector<int>> optional_axes(nb::handle h) {
   return int_list(h);
 }
 
-ndarray arr(nb::handle h) {
-  if (nb::isinstance<ndarray>(h)) return nb::cast<const ndarray&>(h);
-  return as_cunp_array(h, current_device(), std::nullopt);
-}
+ndarray arr(nb::handle h) { return as_cunp_array(h, current_device(), std::nullopt); }
 
 std::vector<ndarray> arrays(nb::handle seq) {
   if (nb::isinstance<ndarray>(seq)) {

@@ -8,8 +8,6 @@
 
 namespace cunp::py {
 
-ndarray as_cunp_array(nb::handle value, Device device, std::optional<DType> dtype);
-
 namespace {
 
 using random::Generator;

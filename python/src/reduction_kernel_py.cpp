@@ -20,16 +20,6 @@ KernelArg to_reduction_arg(nb::handle h) {
   return to_scalar(h);
 }
 
-Axes to_reduction_axes(nb::handle h) {
-  if (h.is_none()) return {};
-  if (PySequence_Check(h.ptr())) {
-    std::vector<int> v;
-    for (nb::handle x : h) v.push_back(nb::cast<int>(nb::int_(x)));
-    return Axes(std::move(v));
-  }
-  if (!PyIndex_Check(h.ptr())) throw TypeError("an integer is required for the axis");
-  return Axes(nb::cast<int>(nb::int_(h)));
-}
 
 // args, then axis / keepdims / out / stream keywords (CuPy's call signature).
 std::pair<std::vector<KernelArg>, ReductionCallOptions> to_call(const ReductionKernel& k,
@@ -41,7 +31,7 @@ std::pair<std::vector<KernelArg>, ReductionCallOptions> to_call(const ReductionK
   for (auto [key, value] : kwargs) {
     const std::string name = nb::cast<std::string>(key);
     if (name == "axis") {
-      call.axis = to_reduction_axes(value);
+      call.axis = to_axes(value);
     } else if (name == "keepdims") {
       call.keepdims = nb::cast<bool>(value);
     } else if (name == "out") {

@@ -10,16 +10,6 @@
 namespace cunp::py {
 namespace {
 
-Axes to_axes(nb::handle h) {
-  if (h.is_none()) return {};
-  if (PySequence_Check(h.ptr())) {
-    std::vector<int> v;
-    for (nb::handle x : h) v.push_back(nb::cast<int>(nb::int_(x)));
-    return Axes(std::move(v));
-  }
-  if (!PyIndex_Check(h.ptr())) throw TypeError("an integer is required for the axis");
-  return Axes(nb::cast<int>(nb::int_(h)));
-}
 
 int to_axis(nb::handle h) {
   if (!PyIndex_Check(h.ptr())) throw TypeError("an integer is required for the axis");

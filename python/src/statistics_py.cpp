@@ -12,16 +12,6 @@
 namespace cunp::py {
 namespace {
 
-Axes axes_of(nb::handle h) {
-  if (h.is_none()) return {};
-  if (PySequence_Check(h.ptr())) {
-    std::vector<int> v;
-    for (nb::handle x : h) v.push_back(nb::cast<int>(nb::int_(x)));
-    return Axes(std::move(v));
-  }
-  if (!PyIndex_Check(h.ptr())) throw TypeError("an integer is required for the axis");
-  return Axes(nb::cast<int>(nb::int_(h)));
-}
 
 std::optional<ndarray> opt_array(nb::handle h) {
   if (h.is_none()) return std::nullopt;
@@ -33,7 +23,7 @@ void bind_statistics(nb::module_& m) {
   m.def(
       "_median",
       [](bool nan, const ndarray& a, nb::handle axis, nb::handle out, bool keepdims) {
-        const MedianOptions o{.axis = axes_of(axis), .keepdims = keepdims, .out = opt_array(out)};
+        const MedianOptions o{.axis = to_axes(axis), .keepdims = keepdims, .out = opt_array(out)};
         return nan ? nanmedian(a, o) : median(a, o);
       },
       arg("nan"), arg("a"), arg("axis").none(), arg("out").none(), arg("keepdims"));
@@ -41,7 +31,7 @@ void bind_statistics(nb::module_& m) {
       "_quantile",
       [](const std::string& kind, const ndarray& a, nb::handle q, nb::handle axis,
          const std::string& method, nb::handle out, bool keepdims) {
-        const QuantileOptions o{.axis = axes_of(axis),
+        const QuantileOptions o{.axis = to_axes(axis),
                                 .method = parse_quantile_method(method),
                                 .keepdims = keepdims,
                                 .out = opt_array(out)};
@@ -63,7 +53,7 @@ void bind_statistics(nb::module_& m) {
       [](const ndarray& a, nb::handle axis, nb::handle weights, bool returned,
          bool keepdims) -> nb::object {
         const AverageOptions o{
-            .axis = axes_of(axis), .weights = opt_array(weights), .keepdims = keepdims};
+            .axis = to_axes(axis), .weights = opt_array(weights), .keepdims = keepdims};
         if (!returned) return nb::cast(average(a, o));
         auto [avg, scl] = average_returned(a, o);
         return nb::make_tuple(avg, scl);

@@ -54,17 +54,6 @@ std::string type_name(DType dt) { return str(ops_type_name(dt)); }
 // The compute type the functor receives for a loop dtype.
 std::string compute_name(DType dt) { return type_name(ufunc::compute_dtype(dt)); }
 
-// "cunp::ops::add" -> "add"; any other character than [A-Za-z0-9] becomes '_'.
-std::string sanitize(std::string_view functor) {
-  constexpr std::string_view prefix = "cunp::ops::";
-  if (functor.substr(0, prefix.size()) == prefix) functor.remove_prefix(prefix.size());
-  std::string out;
-  for (char c : functor) {
-    const bool alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-    out.push_back(alnum ? c : '_');
-  }
-  return out;
-}
 
 // The array operands' indices and, for each operand, its slot among them.
 struct ArrayOperands {
@@ -256,7 +245,7 @@ int elementwise_pack_elements(const ElementwiseSpec& spec) noexcept {
 }
 
 std::string elementwise_kernel_name(const ElementwiseSpec& spec) {
-  std::string name = "cunp_uf_" + sanitize(spec.functor) + "_";
+  std::string name = "cunp_uf_" + functor_name_part(spec.functor) + "_";
   for (int k = spec.nout; k < spec.noperands(); ++k) name += ops_type_code(spec.loop[k]);
   name += "_";
   for (int k = 0; k < spec.nout; ++k) name += ops_type_code(spec.loop[k]);

@@ -75,6 +75,17 @@ int strided_ndim_bucket(int ndim) noexcept {
 
 std::string_view kernel_helpers_source() noexcept { return kHelpers; }
 
+std::string functor_name_part(std::string_view functor) {
+  constexpr std::string_view prefix = "cunp::ops::";
+  if (functor.substr(0, prefix.size()) == prefix) functor.remove_prefix(prefix.size());
+  std::string out;
+  for (char c : functor) {
+    const bool alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    out.push_back(alnum ? c : '_');
+  }
+  return out;
+}
+
 unsigned grid_blocks(const DeviceProps& props, std::int64_t work) noexcept {
   const std::int64_t resident = static_cast<std::int64_t>(props.sm_count) *
                                 std::max(1, props.max_threads_per_sm / kKernelBlockSize);

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <string>
 #include <string_view>
 
 #include "cuda/kernel_cache.hpp"
@@ -28,6 +29,10 @@ int strided_ndim_bucket(int ndim) noexcept;
 // thread_index<U>(), thread_count<U>() and element_offsets<FIXED>(params, i, off),
 // which turns C-order element i into each operand's byte offset. Needs no include.
 std::string_view kernel_helpers_source() noexcept;
+
+// A src/ops functor's name as part of a kernel name: "cunp::ops::add" -> "add"; any
+// character other than [A-Za-z0-9] becomes '_'.
+std::string functor_name_part(std::string_view functor);
 
 // Blocks of kKernelBlockSize threads for `work` thread-sized work items, at most as
 // many as keep every SM of the device full (the kernels stride over the grid).

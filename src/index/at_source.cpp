@@ -142,16 +142,6 @@ std::string str(std::string_view s) { return std::string(s); }
 std::string type_name(DType dt) { return str(cuda::ops_type_name(dt)); }
 std::string code(DType dt) { return str(cuda::ops_type_code(dt)); }
 
-std::string sanitize(std::string_view functor) {
-  constexpr std::string_view prefix = "cunp::ops::";
-  if (functor.substr(0, prefix.size()) == prefix) functor.remove_prefix(prefix.size());
-  std::string out;
-  for (char c : functor) {
-    const bool alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-    out.push_back(alnum ? c : '_');
-  }
-  return out;
-}
 
 bool is_word_integer(DType dt) {
   return dt == DType::Int32 || dt == DType::UInt32 || dt == DType::Int64 || dt == DType::UInt64;
@@ -195,7 +185,7 @@ std::vector<AtKernelSpec> builtin_at_specs() {
 }
 
 std::string at_kernel_name(const AtKernelSpec& spec) {
-  std::string name = "cunp_at_" + sanitize(spec.functor) + "_" + code(spec.in0);
+  std::string name = "cunp_at_" + cuda::functor_name_part(spec.functor) + "_" + code(spec.in0);
   if (spec.nin == 2) name += code(spec.in1);
   name += "_" + code(spec.out) + "_" + code(spec.storage) + "_s" + std::to_string(spec.ndim);
   return name + (spec.index64 ? "_i64" : "_i32");

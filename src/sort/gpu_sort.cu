@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "core/dispatch.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/error.hpp"
 #include "cuda/runtime.hpp"
@@ -380,25 +381,16 @@ ndarray argsort_complex_rows(const ndarray& rows, const RowShape& s, cudaStream_
   return argsort_complex_rows_by<R, GpuKey<R>>(rows, s, stream);
 }
 
+// dispatch_dtype with bool sorted as its 0/1 bytes (u8).
 template <typename F>
 decltype(auto) dispatch_sort_dtype(DType dt, F&& f) {
-  switch (dt) {
-    case DType::Bool: return f.template operator()<ops::u8>();  // bool bytes are 0/1
-    case DType::Int8: return f.template operator()<ops::i8>();
-    case DType::UInt8: return f.template operator()<ops::u8>();
-    case DType::Int16: return f.template operator()<ops::i16>();
-    case DType::UInt16: return f.template operator()<ops::u16>();
-    case DType::Int32: return f.template operator()<ops::i32>();
-    case DType::UInt32: return f.template operator()<ops::u32>();
-    case DType::Int64: return f.template operator()<ops::i64>();
-    case DType::UInt64: return f.template operator()<ops::u64>();
-    case DType::Float16: return f.template operator()<ops::half>();
-    case DType::Float32: return f.template operator()<ops::f32>();
-    case DType::Float64: return f.template operator()<ops::f64>();
-    case DType::Complex64: return f.template operator()<ops::c64>();
-    case DType::Complex128: return f.template operator()<ops::c128>();
-  }
-  throw TypeError("unsupported dtype for sorting");
+  return dispatch_dtype(dt, [&]<typename T>() -> decltype(auto) {
+    if constexpr (ops::is_same<T, bool>::value) {
+      return f.template operator()<ops::u8>();
+    } else {
+      return f.template operator()<T>();
+    }
+  });
 }
 
 template <typename T>
