@@ -52,8 +52,8 @@ struct EinsumOptions {
 ndarray einsum(std::string_view subscripts, std::span<const ndarray> operands, const EinsumOptions& options = {});
 // np.kron: the Kronecker product (the shorter shape padded with leading 1s).
 ndarray kron(const ndarray& a, const ndarray& b);
-// np.cross: vectors of 2 or 3 components along axisa/axisb; the result's vectors lie
-// along axisc (2-vectors give the z component only, as NumPy). `axis`, when set,
+// np.cross: 3-component vectors along axisa/axisb (NumPy 2.5: 2-component vectors
+// raise ValueError); the result's vectors lie along axisc. `axis`, when set,
 // overrides all three.
 struct CrossOptions {
   int axisa = -1, axisb = -1, axisc = -1;

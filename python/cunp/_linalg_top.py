@@ -141,7 +141,7 @@ def kron(a, b):
 
 
 def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
-    """numpy.cross of 2- or 3-component vectors."""
+    """numpy.cross of 3-component vectors (NumPy 2.5: 2-component vectors raise ValueError)."""
     return _core._cross(a, b, int(axisa), int(axisb), int(axisc), None if axis is None else int(axis))
 
 

@@ -319,27 +319,17 @@ ndarray cross(const ndarray& a0, const ndarray& b0, const CrossOptions& options)
   const ndarray a = moveaxis(a0, std::vector<int>{normalize_axis(axa, a0.ndim())}, std::vector<int>{-1});
   const ndarray b = moveaxis(b0, std::vector<int>{normalize_axis(axb, b0.ndim())}, std::vector<int>{-1});
   const std::int64_t na = a.shape().back(), nb = b.shape().back();
-  if ((na != 2 && na != 3) || (nb != 2 && nb != 3))
-    throw ValueError("incompatible dimensions for cross product\n(dimension must be 2 or 3)");
+  // NumPy 2.5 removed the 2-component vectors that 2.0-2.4 deprecated.
+  if (na != 3 || nb != 3)
+    throw ValueError("Both input arrays must be (arrays of) 3-dimensional vectors, but they are " +
+                     std::to_string(na) + " and " + std::to_string(nb) + " dimensional instead.");
   const DType dt = promote_types(a.dtype(), b.dtype());
   auto comp = [dt](const ndarray& x, std::int64_t i) { return x.view({ellipsis, i}).astype(dt, {.copy = false}); };
-  const ndarray a_0 = comp(a, 0), a_1 = comp(a, 1), b_0 = comp(b, 0), b_1 = comp(b, 1);
+  const ndarray a_0 = comp(a, 0), a_1 = comp(a, 1), a_2 = comp(a, 2);
+  const ndarray b_0 = comp(b, 0), b_1 = comp(b, 1), b_2 = comp(b, 2);
+  const ndarray x = subtract(multiply(a_1, b_2), multiply(a_2, b_1));
+  const ndarray y = subtract(multiply(a_2, b_0), multiply(a_0, b_2));
   const ndarray z = subtract(multiply(a_0, b_1), multiply(a_1, b_0));
-  if (na == 2 && nb == 2) return z;
-  ndarray x, y;
-  if (na == 3 && nb == 3) {
-    const ndarray a_2 = comp(a, 2), b_2 = comp(b, 2);
-    x = subtract(multiply(a_1, b_2), multiply(a_2, b_1));
-    y = subtract(multiply(a_2, b_0), multiply(a_0, b_2));
-  } else if (na == 2) {  // a_2 = 0
-    const ndarray b_2 = comp(b, 2);
-    x = multiply(a_1, b_2);
-    y = negative(multiply(a_0, b_2));
-  } else {  // b_2 = 0
-    const ndarray a_2 = comp(a, 2);
-    x = negative(multiply(a_2, b_1));
-    y = multiply(a_2, b_0);
-  }
   const ndarray parts[3] = {x, y, z};
   const ndarray c = stack(parts, -1);
   return moveaxis(c, std::vector<int>{-1}, std::vector<int>{normalize_axis(axc, c.ndim())});

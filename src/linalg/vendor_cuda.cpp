@@ -414,14 +414,21 @@ std::vector<int> gesvdj_typed(int device, std::int64_t m, std::int64_t n, std::i
   const int M = static_cast<int>(m), N = static_cast<int>(n), K = std::min(M, N);
   const bool uv = job != 'N';
   const cusolverEigMode_t jobz = uv ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
-  const int econ = job == 'S' ? 1 : 0, ucols = job == 'A' ? M : N;
+  const int econ = job == 'A' ? 0 : 1, ucols = job == 'A' ? M : N;
+  const bool batched = batch > 1 && batch <= kMaxBatchedCount && m <= kGesvdjBatchedMax && (job != 'S' || m == n);
+  // Note [SVD drivers]: gesvdj and gesvdp write to U and V even without vectors
+  // (an illegal address on the H200 with null pointers): they get scratch then.
+  const std::int64_t scratch_mats = batched ? batch : 1;
+  const std::int64_t scratch_elems = scratch_mats * (m * (batched ? m : n) + n * n);
+  Workspace scratch(device, uv ? 0 : static_cast<std::size_t>(scratch_elems) * sizeof(T));
   T* A = static_cast<T*>(a);
   R* S = static_cast<R*>(s);
-  T* U = static_cast<T*>(u);
-  T* V = static_cast<T*>(vt);
+  T* U = uv ? static_cast<T*>(u) : static_cast<T*>(scratch.data());
+  T* V = uv ? static_cast<T*>(vt) : U + scratch_mats * m * (batched ? m : n);
+  const std::int64_t ustep = uv ? m * ucols : 0, vstep = uv ? n * n : 0;
   int lwork = 0;
   InfoArray info(device, batch);
-  if (batch > 1 && batch <= kMaxBatchedCount && m <= kGesvdjBatchedMax && (job != 'S' || m == n)) {
+  if (batched) {
     const int B = static_cast<int>(batch);
     check_cusolver(fns.batched_size(h, jobz, M, N, A, M, S, U, M, V, N, &lwork, jparams, B),
                    "cusolverDn?gesvdjBatched_bufferSize");
@@ -434,8 +441,8 @@ std::vector<int> gesvdj_typed(int device, std::int64_t m, std::int64_t n, std::i
   check_cusolver(fns.size(h, jobz, econ, M, N, A, M, S, U, M, V, N, &lwork, jparams), "cusolverDn?gesvdj_bufferSize");
   Workspace work(device, static_cast<std::size_t>(lwork) * sizeof(T));
   for (std::int64_t i = 0; i < batch; ++i)
-    check_cusolver(fns.one(h, jobz, econ, M, N, A + i * m * n, M, S + i * K, uv ? U + i * m * ucols : nullptr, M,
-                           uv ? V + i * n * n : nullptr, N, static_cast<T*>(work.data()), lwork, info.at(i), jparams),
+    check_cusolver(fns.one(h, jobz, econ, M, N, A + i * m * n, M, S + i * K, U + i * ustep, M, V + i * vstep, N,
+                           static_cast<T*>(work.data()), lwork, info.at(i), jparams),
                    "cusolverDn?gesvdj");
   return info.read();
 }
@@ -487,8 +494,12 @@ std::vector<int> gesvdp_cuda(int device, DType dt, std::int64_t m, std::int64_t 
   const bool uv = job != 'N';
   const cusolverEigMode_t jobz = uv ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
   const int econ = job == 'A' ? 0 : 1;
+  // Without vectors U and V still get memory (Note [SVD drivers]): one m x n and one n x n.
+  Workspace scratch(device, uv ? 0 : static_cast<std::size_t>(m * n + n * n) * elem(dt));
+  void* const su = uv ? u : scratch.data();
+  void* const sv = uv ? vt : static_cast<char*>(scratch.data()) + m * n * elem(dt);
   std::size_t dev_bytes = 0, host_bytes = 0;
-  CUNP_CUSOLVER_CHECK(cusolverDnXgesvdp_bufferSize(h, params, jobz, econ, m, n, t, a, lda, rt, s, t, u, lda, t, vt,
+  CUNP_CUSOLVER_CHECK(cusolverDnXgesvdp_bufferSize(h, params, jobz, econ, m, n, t, a, lda, rt, s, t, su, lda, t, sv,
                                                    ldv, t, &dev_bytes, &host_bytes));
   Workspace work(device, dev_bytes);
   std::vector<char> host(host_bytes);
@@ -498,7 +509,7 @@ std::vector<int> gesvdp_cuda(int device, DType dt, std::int64_t m, std::int64_t 
     double err = 0.0;
     CUNP_CUSOLVER_CHECK(cusolverDnXgesvdp(
         h, params, jobz, econ, m, n, t, ptr(a, i, m * n, elem(dt)), lda, rt, ptr(s, i, k, elem(real_dtype(dt))), t,
-        uv ? ptr(u, i, m * ucols, elem(dt)) : nullptr, lda, t, uv ? ptr(vt, i, n * n, elem(dt)) : nullptr, ldv, t,
+        uv ? ptr(u, i, m * ucols, elem(dt)) : su, lda, t, uv ? ptr(vt, i, n * n, elem(dt)) : sv, ldv, t,
         work.data(), dev_bytes, host.data(), host_bytes, info.at(i), &err));
     worst = std::max(worst, err);
   }
