@@ -1,5 +1,6 @@
 // src/sort/cub_radix.cu — cub::DeviceRadixSort (onesweep) for the six key types of
-// Note [CUB key types], keys only and with int64 values.
+// Note [CUB key types], keys only, with int64 values, and with int32 values for the
+// 4- and 8-byte keys (Note [32-bit argsort indices] in gpu_sort.cu).
 #include <cub/device/device_radix_sort.cuh>
 
 #include <memory>
@@ -40,6 +41,23 @@ int cub_radix_sort(K* keys0, K* keys1, std::int64_t* vals0, std::int64_t* vals1,
   }
   return vals0 == nullptr ? keys.selector : selector;
 }
+
+template <typename K>
+int cub_radix_sort_index32(K* keys0, K* keys1, std::int32_t* vals0, std::int32_t* vals1, std::int64_t n,
+                           cudaStream_t stream) {
+  cub::DoubleBuffer<K> keys(keys0, keys1);
+  cub::DoubleBuffer<std::int32_t> vals(vals0, vals1);
+  std::size_t bytes = 0;
+  CUNP_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, bytes, keys, vals, n, 0, int(sizeof(K) * 8), stream));
+  CubScratch scratch(bytes);
+  CUNP_CUDA_CHECK(
+      cub::DeviceRadixSort::SortPairs(scratch.data(), bytes, keys, vals, n, 0, int(sizeof(K) * 8), stream));
+  return vals.selector;
+}
+
+#define CUNP_INSTANTIATE_RADIX32(K)                                                                        \
+  template int cub_radix_sort_index32<K>(K*, K*, std::int32_t*, std::int32_t*, std::int64_t, cudaStream_t);
+CUNP_INDEX32_SORT_KEY_TYPES(CUNP_INSTANTIATE_RADIX32)
 
 #define CUNP_INSTANTIATE_RADIX(K) \
   template int cub_radix_sort<K>(K*, K*, std::int64_t*, std::int64_t*, std::int64_t, cudaStream_t);

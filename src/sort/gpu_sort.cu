@@ -141,6 +141,20 @@ __global__ void from_keys_kernel(const typename Key::type* in, T* out, std::int6
 }
 
 // Index within the row: the values argsort sorts along with the keys.
+__global__ void iota32_kernel(std::int32_t* out, std::int64_t n) {
+  for (std::int64_t i = blockIdx.x * std::int64_t(blockDim.x) + threadIdx.x; i < n;
+       i += std::int64_t(gridDim.x) * blockDim.x) {
+    out[i] = static_cast<std::int32_t>(i);
+  }
+}
+
+__global__ void widen32_kernel(const std::int32_t* in, std::int64_t* out, std::int64_t n) {
+  for (std::int64_t i = blockIdx.x * std::int64_t(blockDim.x) + threadIdx.x; i < n;
+       i += std::int64_t(gridDim.x) * blockDim.x) {
+    out[i] = in[i];
+  }
+}
+
 __global__ void row_iota_kernel(std::int64_t* out, std::int64_t total, std::int64_t n) {
   for (std::int64_t i = blockIdx.x * std::int64_t(blockDim.x) + threadIdx.x; i < total;
        i += std::int64_t(gridDim.x) * blockDim.x) {
@@ -322,11 +336,38 @@ ndarray sort_real_rows(const ndarray& rows, const RowShape& s, cudaStream_t stre
 
 ndarray int64_rows(const ndarray& rows) { return like(rows, DType::Int64); }
 
+// Note [32-bit argsort indices]: one row of fewer than 2^31 elements with 4- or 8-byte
+// keys is sorted with int32 values, widened to int64 at the end: each of the radix
+// passes moves 4 + 4 bytes per element instead of 4 + 8 (float32), for one extra
+// 4 + 8-byte pass.
+template <typename K>
+ndarray argsort_one_row_index32(K* k0, K* k1, const ndarray& rows, const RowShape& s, cudaStream_t stream) {
+  using CK = typename CubKey<K>::type;
+  ndarray idx[2] = {like(rows, DType::Int32), like(rows, DType::Int32)};
+  std::int32_t* vals[2] = {static_cast<std::int32_t*>(idx[0].data()), static_cast<std::int32_t*>(idx[1].data())};
+  iota32_kernel<<<grid_for(s.n), kBlock, 0, stream>>>(vals[0], s.n);
+  check_launch("iota32_kernel");
+  const int sel = cub_radix_sort_index32<CK>(reinterpret_cast<CK*>(k0), reinterpret_cast<CK*>(k1), vals[0],
+                                             vals[1], s.n, stream);
+  ndarray out = int64_rows(rows);
+  widen32_kernel<<<grid_for(s.n), kBlock, 0, stream>>>(vals[sel], static_cast<std::int64_t*>(out.data()), s.n);
+  check_launch("widen32_kernel");
+  return out;
+}
+
 template <typename T, typename Key>
 ndarray argsort_rows_by(const ndarray& rows, const RowShape& s, cudaStream_t stream) {
   using K = typename Key::type;
   ndarray buf[2] = {like(rows, rows.dtype()), like(rows, rows.dtype())};
   K* keys[2] = {static_cast<K*>(buf[0].data()), static_cast<K*>(buf[1].data())};
+  if constexpr (sizeof(K) >= 4) {
+    if (choose_path(s, sizeof(K)) == RowPath::Radix && s.n <= INT32_MAX) {
+      to_keys_kernel<T, Key><<<grid_for(s.total), kBlock, 0, stream>>>(static_cast<const T*>(rows.data()),
+                                                                       keys[0], s.total);
+      check_launch("to_keys_kernel");
+      return argsort_one_row_index32<K>(keys[0], keys[1], rows, s, stream);
+    }
+  }
   ndarray idx[2] = {int64_rows(rows), int64_rows(rows)};
   std::int64_t* vals[2] = {static_cast<std::int64_t*>(idx[0].data()), static_cast<std::int64_t*>(idx[1].data())};
   to_keys_kernel<T, Key><<<grid_for(s.total), kBlock, 0, stream>>>(static_cast<const T*>(rows.data()), keys[0],
