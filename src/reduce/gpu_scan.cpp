@@ -16,6 +16,12 @@
 //    for carried values of up to 4 bytes, else 2048). Off by default: measured on the
 //    H200 (cumsum of 2^27 float32) it took 0.96 ms against 0.65 ms for the Block
 //    kinds with chunks, and its GPU correctness is not yet established.
+//
+// Note [CUB cumsum]: cumsum of one contiguous line (a whole array, or a long 1-d line)
+// of at least kChainedMin elements whose input already has the result's dtype
+// (float32, float64, int64, uint64) runs cub::DeviceScan::InclusiveSum (a single pass
+// with decoupled look-back; src/reduce/cub_scan.cu) in builds with nvcc; every other
+// scan takes the NVRTC kernels below. CUNP_SCAN_CUB=0 turns it off (for comparisons).
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
@@ -29,6 +35,7 @@
 #include "cunp/device.hpp"
 #include "cunp/error.hpp"
 #include "cunp/stream.hpp"
+#include "reduce/cub_scan.hpp"
 #include "reduce/gpu_scan_source.hpp"
 #include "reduce/scan.hpp"
 
@@ -48,6 +55,38 @@ bool chained_enabled() {
     return v != nullptr && v[0] == '1';
   }();
   return enabled;
+}
+
+bool cub_scan_enabled() {
+#ifdef CUNP_HAVE_CUB
+  static const bool enabled = [] {
+    const char* v = std::getenv("CUNP_SCAN_CUB");
+    return v == nullptr || v[0] != '0';
+  }();
+  return enabled;
+#else
+  return false;
+#endif
+}
+
+// Note [CUB cumsum]: true when the line was scanned by CUB.
+bool try_cub_sum(ScanOp op, ScanMap map, const ScanLayout& layout, const ndarray& in, const ndarray& out,
+                 cudaStream_t stream) {
+  const auto isz = static_cast<std::int64_t>(itemsize(out.dtype()));
+  if (op != ScanOp::Add || map != ScanMap::None || in.dtype() != out.dtype() || layout.lines.size != 1 ||
+      layout.lines.ndim() != 0 || layout.n < kChainedMin || layout.in_stride != isz || layout.out_stride != isz ||
+      !cub_scan_enabled())
+    return false;
+  const auto* s = static_cast<const char*>(in.data());
+  auto* d = static_cast<char*>(out.data());
+  const std::int64_t bytes = layout.n * isz;
+  if (s != d && s < d + bytes && d < s + bytes) return false;  // partial overlap: the kernels below
+#ifdef CUNP_HAVE_CUB
+  return cub_inclusive_sum(out.dtype(), s, d, layout.n, stream);
+#else
+  (void)stream;
+  return false;
+#endif
 }
 
 struct Params2 {
@@ -136,6 +175,7 @@ void gpu_scan(ScanOp op, ScanMap map, const ScanLayout& layout, const ndarray& i
     return;
   }
 
+  if (try_cub_sum(op, map, layout, in, out, stream)) return;
   if (nlines == 1 && n >= kChainedMin && chained_enabled()) {
     // One long line: a single pass (Chained), reading and writing every element once.
     const std::int64_t tile = scan_chained_tile(state);

@@ -48,6 +48,8 @@ def test_cumsum_cumprod(device, dtype, name, axis):
                                 numpy.bool_])
 def test_nancumsum_nancumprod(device, name, axis, dt):
     host = _small(dt, nonzero=name == "nancumprod")
+    if name == "nancumprod" and numpy.dtype(dt).kind == "c":
+        host = host.real.astype(dt)  # as in test_cumsum_cumprod: complex products grow past exactness
     if numpy.dtype(dt).kind in "fc":
         host[0, 1, 2] = numpy.nan
         host[2, 3, 0] = numpy.nan
@@ -201,15 +203,18 @@ def test_large_exact(device, shape, axis):
     check()
 
 
-# One long line at and past the Chained kernel's size threshold (that kernel runs with
-# CUNP_SCAN_CHAINED=1, Note [Scan launch]; the chunked block scan otherwise), partial last tiles, every carried-value size (1, 4, 8, 16 bytes),
-# strided and reversed input, out= and every scan op.
+# One long line at and past the size threshold of the single-pass scans (CUB's for a
+# contiguous float32/float64/int64/uint64 line, Note [CUB cumsum]; the Chained kernel
+# with CUNP_SCAN_CHAINED=1, Note [Scan launch]; the chunked block scan otherwise),
+# partial last tiles, every carried-value size (1, 4, 8, 16 bytes), strided and
+# reversed input, in place, out= and every scan op.
 _CHAINED_N = [2**16, 2**16 + 4097, 2**20 + 3]
 
 
 @pytest.mark.parametrize("n", _CHAINED_N)
 @pytest.mark.parametrize("dt", [numpy.float32, numpy.int32, numpy.int8, numpy.float64, numpy.complex128,
-                                numpy.bool_, numpy.float16], ids=lambda d: numpy.dtype(d).name)
+                                numpy.bool_, numpy.float16, numpy.int64, numpy.uint64],
+                         ids=lambda d: numpy.dtype(d).name)
 def test_chained_cumsum(device, n, dt):
     host = _small(dt, (n,))
     if numpy.dtype(dt) == numpy.float16:
@@ -220,7 +225,12 @@ def test_chained_cumsum(device, n, dt):
     @numpy_cunp_equal()
     def check(xp):
         a = xp.asarray(host)
-        return xp.cumsum(a), xp.cumsum(a[::-1]), xp.cumsum(a[1::2])
+        results = [xp.cumsum(a), xp.cumsum(a[::-1]), xp.cumsum(a[1::2])]
+        if xp.cumsum(a[:1]).dtype == a.dtype:
+            inplace = a.copy()
+            results.append(xp.cumsum(inplace, out=inplace))
+            results.append(inplace)
+        return results
     check()
 
 
