@@ -25,17 +25,20 @@ def _where_array(where, a):
 
 
 def _reduce(name, a, axis, dtype, out, keepdims, ddof, initial=None, where=True):
-    r = _core._reduce(name, a, axis, dtype, out, keepdims, ddof, initial, _where_array(where, a))
+    # One Python frame on the common path (a cunp array, no where=): small reductions
+    # are dominated by per-call overhead.
+    if type(a) is not ndarray:
+        a = _arr(a)
+    r = _core._reduce(name, a, axis, dtype, out, keepdims, ddof, initial,
+                      None if where is True else _where_array(where, a))
     return out if out is not None else r
 
 
 def sum(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=True):  # noqa: A001
-    a = _arr(a)
     return _reduce("sum", a, axis, dtype, out, keepdims, 0, initial, where)
 
 
 def prod(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=True):
-    a = _arr(a)
     return _reduce("prod", a, axis, dtype, out, keepdims, 0, initial, where)
 
 
@@ -43,7 +46,6 @@ product = prod
 
 
 def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
-    a = _arr(a)
     return _reduce("mean", a, axis, dtype, out, keepdims, 0, None, where)
 
 

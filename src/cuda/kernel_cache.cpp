@@ -4,6 +4,7 @@
 #include <cuda.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -376,6 +377,42 @@ void launch(Kernel kernel, dim3 grid, dim3 block, void** args, std::size_t share
                                    static_cast<unsigned>(shared_bytes), stream, args, nullptr);
   if (r != CUDA_SUCCESS) [[unlikely]]
     throw_driver_error("cuLaunchKernel", r);
+}
+
+std::int64_t resident_blocks(Kernel kernel, int block_threads) {
+  int device = 0;
+  CUNP_CUDA_CHECK(cudaGetDevice(&device));
+  struct Key {
+    cudaKernel_t kernel;
+    int device;
+    int block;
+    bool operator==(const Key&) const = default;
+  };
+  struct KeyHash {
+    std::size_t operator()(const Key& k) const noexcept {
+      return std::hash<const void*>()(k.kernel) ^ (static_cast<std::size_t>(k.device) << 20) ^
+             static_cast<std::size_t>(k.block);
+    }
+  };
+  static std::mutex mutex;
+  static std::unordered_map<Key, std::int64_t, KeyHash> cache;
+  const Key key{kernel.handle, device, block_threads};
+  {
+    std::lock_guard lock(mutex);
+    if (auto it = cache.find(key); it != cache.end()) return it->second;
+  }
+  const DeviceProps& props = device_props(device);
+  int per_sm = 0;
+  if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, reinterpret_cast<const void*>(kernel.handle),
+                                                    block_threads, 0) != cudaSuccess ||
+      per_sm < 1) {
+    (void)cudaGetLastError();
+    per_sm = std::max(1, props.max_threads_per_sm / std::max(block_threads, 1));  // the thread bound
+  }
+  const std::int64_t resident = static_cast<std::int64_t>(per_sm) * props.sm_count;
+  std::lock_guard lock(mutex);
+  cache.emplace(key, resident);
+  return resident;
 }
 
 const DeviceProps& device_props(int device) {

@@ -6,18 +6,22 @@
 //  - One output (nout == 1): FullSmall (one block, writes the output, no workspace)
 //    for at most kSmallFull elements; else FullVector when the input is walked
 //    contiguously (one axis of stride itemsize), else FullStrided; at most one block
-//    per resident block slot of the device, capped at 1024 partials; then FullFinish.
+//    per resident block slot of the device (Note [Resident blocks] in
+//    kernel_cache.hpp: the occupancy calculator's count for the kernel), capped at
+//    1024 partials; then FullFinish.
 //  - Several outputs, row-like (the innermost reduced stride is no larger than the
 //    innermost kept input stride, at least 16 reduced elements per output): RowVector
 //    when the reduced walk is one axis of stride itemsize, every row start is
 //    itemsize-aligned and itemsize <= 8, with G = 8..256 threads per row (about 16
-//    packs of 16 bytes each); else Row with G = the power of two >= nred clamped to
+//    packs of 16 bytes each; CUNP_REDUCE_ROW_PACKS changes the 16 for tuning
+//    measurements); else Row with G = the power of two >= nred clamped to
 //    [32, 256].
 //  - Column-like otherwise: ColVector when the innermost kept axis has input stride
 //    itemsize and an extent that is a multiple of V = min(4, 16 / itemsize) and every
 //    other stride and the base are V * itemsize aligned (each thread owns V adjacent
 //    outputs); else Col. The reduced extent is split into chunks (at least 64 elements
-//    each) until there are about as many blocks as the device holds resident, and
+//    each) until there are about as many blocks as the device holds resident of the
+//    kernel (Note [Resident blocks]: one full wave), and
 //    ColFinish combines the chunks in order when there is more than one.
 //  - `center` (var/std) selects the sqdev variant of the same kind.
 //  - Partial states go to a workspace array on the input's device, released (stream
@@ -74,6 +78,17 @@ Params1 inner_params(const iter::LoopLayout& inner) {
 }
 
 std::int64_t abs64(std::int64_t x) { return x < 0 ? -x : x; }
+
+// RowVector's target of 16-byte packs per thread (Note [Reduce launch]): 16, or
+// CUNP_REDUCE_ROW_PACKS (a power of two, 1 .. 256) for tuning measurements.
+std::int64_t row_packs() {
+  static const std::int64_t packs = [] {
+    const char* v = std::getenv("CUNP_REDUCE_ROW_PACKS");
+    const long p = v ? std::strtol(v, nullptr, 10) : 0;
+    return p >= 1 && p <= 256 && (p & (p - 1)) == 0 ? static_cast<std::int64_t>(p) : std::int64_t{16};
+  }();
+  return packs;
+}
 
 }  // namespace
 
@@ -140,20 +155,19 @@ void gpu_reduce(ReduceOp op, const ReduceLayout& layout, const ndarray& in, cons
       if (head < 0 || head > n) head = n;
       work = std::max<std::int64_t>((n - head) / p / 4, 1);
     }
+    spec.kind = contiguous ? ReduceKernelKind::FullVector : ReduceKernelKind::FullStrided;
+    const cuda::Kernel full = kernel_for(spec, arch);
+    const std::int64_t slots = cuda::resident_blocks(full, kReduceBlockSize);
     const auto parts = static_cast<int>(std::clamp<std::int64_t>(
-        (work + kReduceBlockSize - 1) / kReduceBlockSize, 1, std::min(resident, kMaxPartials)));
+        (work + kReduceBlockSize - 1) / kReduceBlockSize, 1, std::min(slots, kMaxPartials)));
     ndarray ws = workspace(parts);
     char* w = static_cast<char*>(ws.data());
     if (contiguous) {
-      spec.kind = ReduceKernelKind::FullVector;
       void* args[] = {&w, &src, &ctr, &n, &head};
-      cuda::launch(kernel_for(spec, arch), dim3(static_cast<unsigned>(parts)), dim3(kReduceBlockSize), args, 0,
-                   stream);
+      cuda::launch(full, dim3(static_cast<unsigned>(parts)), dim3(kReduceBlockSize), args, 0, stream);
     } else {
-      spec.kind = ReduceKernelKind::FullStrided;
       void* args[] = {&w, &src, &ctr, pi.v, &n};
-      cuda::launch(kernel_for(spec, arch), dim3(static_cast<unsigned>(parts)), dim3(kReduceBlockSize), args, 0,
-                   stream);
+      cuda::launch(full, dim3(static_cast<unsigned>(parts)), dim3(kReduceBlockSize), args, 0, stream);
     }
     spec.kind = ReduceKernelKind::FullFinish;
     int nparts = parts;
@@ -175,10 +189,11 @@ void gpu_reduce(ReduceOp op, const ReduceLayout& layout, const ndarray& in, cons
     for (int d = 0; vec && d < outer.ndim(); ++d)
       vec = outer.strides[1][static_cast<std::size_t>(d)] % static_cast<std::int64_t>(isz) == 0;
     if (vec) {
-      // G threads per row: about 16 packs per thread, 8 .. 256.
+      // G threads per row: about row_packs() packs per thread, 8 .. 256.
       const std::int64_t packs = nred / static_cast<std::int64_t>(16 / isz);
+      const std::int64_t per_thread = row_packs();
       int g = 8;
-      while (g < kReduceBlockSize && static_cast<std::int64_t>(g) * 16 < packs) g *= 2;
+      while (g < kReduceBlockSize && static_cast<std::int64_t>(g) * per_thread < packs) g *= 2;
       const std::int64_t per = kReduceBlockSize / g;
       const auto blocks = static_cast<unsigned>(
           std::clamp<std::int64_t>((nout + per - 1) / per, 1, std::max<std::int64_t>(resident * 8, 1)));
@@ -210,7 +225,11 @@ void gpu_reduce(ReduceOp op, const ReduceLayout& layout, const ndarray& in, cons
   for (int d = 0; colv && d < inner.ndim(); ++d) colv = inner.strides[0][static_cast<std::size_t>(d)] % align == 0;
   const std::int64_t threads = colv ? nout / v : nout;
   const std::int64_t bx = (threads + kReduceBlockSize - 1) / kReduceBlockSize;
-  std::int64_t splits = std::max<std::int64_t>(1, resident / bx);
+  spec.kind = colv ? ReduceKernelKind::ColVector : ReduceKernelKind::Col;
+  const cuda::Kernel column = kernel_for(spec, arch);
+  // One wave of blocks (Note [Resident blocks]): a second, partial wave would take
+  // as long as the first.
+  std::int64_t splits = std::max<std::int64_t>(1, cuda::resident_blocks(column, kReduceBlockSize) / bx);
   splits = std::min({splits, std::max<std::int64_t>(1, nred / kMinChunk), kMaxPartials});
   I chunk = (nred + splits - 1) / splits;
   splits = (nred + chunk - 1) / chunk;
@@ -219,14 +238,12 @@ void gpu_reduce(ReduceOp op, const ReduceLayout& layout, const ndarray& in, cons
   I no = nout, nr = nred;
   const dim3 grid(static_cast<unsigned>(bx), static_cast<unsigned>(splits));
   if (colv) {
-    spec.kind = ReduceKernelKind::ColVector;
     I ostride = outer.strides[0].back();
     void* args[] = {&out, &w, &src, &ctr, po.v, pi.v, &no, &nr, &chunk, &ostride};
-    cuda::launch(kernel_for(spec, arch), grid, dim3(kReduceBlockSize), args, 0, stream);
+    cuda::launch(column, grid, dim3(kReduceBlockSize), args, 0, stream);
   } else {
-    spec.kind = ReduceKernelKind::Col;
     void* args[] = {&out, &w, &src, &ctr, po.v, pi.v, &no, &nr, &chunk};
-    cuda::launch(kernel_for(spec, arch), grid, dim3(kReduceBlockSize), args, 0, stream);
+    cuda::launch(column, grid, dim3(kReduceBlockSize), args, 0, stream);
   }
   if (splits > 1) {
     spec.kind = ReduceKernelKind::ColFinish;
