@@ -70,7 +70,8 @@ def power_determined_part(xp, r, exponent):
     """x**s for a complex array x and a scalar |s| >= 2**24: the magnitude of the result is
     determined, its angle s*arg(x) is not (one ulp of arg(x) moves it by more than 2*pi),
     so two correct math libraries give infinities of different signs. Compare |x**s|.
-    Other complex64 powers are compared to COMPLEX64_POWER_RTOL (see above)."""
+    Other complex64 powers are compared to COMPLEX64_POWER_RTOL (see above). `exponent`
+    is the scalar exponent of x**s, or None for s**x."""
     if (isinstance(r, xp.ndarray) and r.dtype.kind == "c" and isinstance(exponent, (int, float, complex))
             and not isinstance(exponent, bool) and abs(exponent) >= 2 ** 24):
         return xp.abs(r)

@@ -567,7 +567,13 @@ def test_cond(device, p, rng):
     close(cunp.linalg.cond(cunp.asarray(x), p), numpy.linalg.cond(x, p), dtype=numpy.float32)
     if p != "nuc":  # NumPy's SVD of the NaN inverse fails there
         sing = numpy.array([[1.0, 2.0], [2.0, 4.0]])
-        close(cunp.linalg.cond(cunp.asarray(sing), p), numpy.linalg.cond(sing, p), dtype=numpy.float32)
+        c = cunp.linalg.cond(cunp.asarray(sing), p)
+        if p in (None, 2):
+            # s_max / s_min with s_min at rounding level: its size depends on the SVD
+            # routine (NumPy's LAPACK gesvd: 4.8e16; cuSOLVER gesvdj: 5.5e34).
+            assert c.dtype == numpy.float64 and float(c.get()) > 1e15
+        else:
+            close(c, numpy.linalg.cond(sing, p), dtype=numpy.float32)
 
 
 def test_vector_matrix_norm(device, rng):

@@ -96,7 +96,8 @@ def test_scalar_and_reflected_operators(device, dt):
             for f in BINARY_OPS.values():
                 r = outcome(f, x, s)
                 results.append(power_determined_part(xp, r, s) if f is operator.pow else r)
-                results.append(outcome(f, s, x) if not isinstance(s, numpy.generic) else None)
+                r = outcome(f, s, x) if not isinstance(s, numpy.generic) else None
+                results.append(power_determined_part(xp, r, None) if f is operator.pow else r)
         return results
 
     body()
