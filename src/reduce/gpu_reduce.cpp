@@ -79,6 +79,18 @@ Params1 inner_params(const iter::LoopLayout& inner) {
 
 std::int64_t abs64(std::int64_t x) { return x < 0 ? -x : x; }
 
+// RowVector's grid cap in waves of resident blocks (Note [Resident blocks]) when
+// CUNP_REDUCE_ROW_WAVES is set (1 .. 64, for tuning measurements); 0 otherwise: the
+// cap is then 8 blocks per resident slot of the thread bound.
+std::int64_t row_waves() {
+  static const std::int64_t waves = [] {
+    const char* v = std::getenv("CUNP_REDUCE_ROW_WAVES");
+    const long w = v ? std::strtol(v, nullptr, 10) : 0;
+    return w >= 1 && w <= 64 ? static_cast<std::int64_t>(w) : std::int64_t{0};
+  }();
+  return waves;
+}
+
 // RowVector's target of 16-byte packs per thread (Note [Reduce launch]): 16, or
 // CUNP_REDUCE_ROW_PACKS (a power of two, 1 .. 256) for tuning measurements.
 std::int64_t row_packs() {
@@ -195,11 +207,14 @@ void gpu_reduce(ReduceOp op, const ReduceLayout& layout, const ndarray& in, cons
       int g = 8;
       while (g < kReduceBlockSize && static_cast<std::int64_t>(g) * per_thread < packs) g *= 2;
       const std::int64_t per = kReduceBlockSize / g;
-      const auto blocks = static_cast<unsigned>(
-          std::clamp<std::int64_t>((nout + per - 1) / per, 1, std::max<std::int64_t>(resident * 8, 1)));
       spec.kind = ReduceKernelKind::RowVector;
+      const cuda::Kernel rowv = kernel_for(spec, arch);
+      const std::int64_t waves = row_waves();
+      const std::int64_t cap = waves > 0 ? cuda::resident_blocks(rowv, kReduceBlockSize) * waves : resident * 8;
+      const auto blocks =
+          static_cast<unsigned>(std::clamp<std::int64_t>((nout + per - 1) / per, 1, std::max<std::int64_t>(cap, 1)));
       void* args[] = {&out, &src, &ctr, po.v, &no, &nr, &g};
-      cuda::launch(kernel_for(spec, arch), dim3(blocks), dim3(kReduceBlockSize), args, 0, stream);
+      cuda::launch(rowv, dim3(blocks), dim3(kReduceBlockSize), args, 0, stream);
       return;
     }
     int g = 32;
