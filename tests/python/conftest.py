@@ -7,6 +7,7 @@ import numpy
 import pytest
 
 import cunp
+from helpers import test_rng
 
 
 def _devices():
@@ -54,7 +55,8 @@ def dtype(request):
 
 @pytest.fixture
 def rng():
-    return numpy.random.default_rng()
+    """A generator seeded from the test's node id (helpers.test_rng): reproducible data."""
+    return test_rng()
 
 
 def needs_cuda(fn):

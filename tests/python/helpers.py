@@ -1,10 +1,31 @@
 """The NumPy oracle: run one test body with xp=numpy and xp=cunp and compare."""
 import functools
+import os
+import zlib
 
 import numpy
 import pytest
 
 import cunp
+
+
+_TEST_RNG = {}
+
+
+def test_rng():
+    """The running test's random generator, seeded from its node id (the same data on
+    every run of that test, so a failure reproduces): repeated calls within one test
+    continue one stream."""
+    current = os.environ.get("PYTEST_CURRENT_TEST", "")
+    node = current.rsplit(" (", 1)[0]
+    gen = _TEST_RNG.get(node)
+    if gen is None:
+        _TEST_RNG.clear()  # one test at a time per process
+        gen = _TEST_RNG[node] = numpy.random.default_rng(zlib.crc32(node.encode()))
+    return gen
+
+
+test_rng.__test__ = False  # a helper, not a test
 
 
 def random_array(shape, dtype, rng=None, low=-50, high=50):
@@ -13,7 +34,7 @@ def random_array(shape, dtype, rng=None, low=-50, high=50):
 
 
 def _random(shape, dtype, rng, low, high):
-    rng = rng or numpy.random.default_rng()
+    rng = rng or test_rng()
     dtype = numpy.dtype(dtype)
     if dtype.kind == "b":
         return rng.integers(0, 2, size=shape).astype(dtype)

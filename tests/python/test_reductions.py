@@ -4,7 +4,7 @@ import numpy
 import pytest
 
 import cunp
-from helpers import assert_array_equal, numpy_cunp_equal, random_array
+from helpers import assert_array_equal, numpy_cunp_equal, random_array, test_rng
 
 AXES = [None, 0, -1, (0, 2), (2, 0, 1), (1,)]
 SHAPE = (3, 4, 5)
@@ -434,13 +434,13 @@ def _ints(shape, dt, low=-50, high=50):
     dt = numpy.dtype(dt)
     if dt == numpy.float16:  # partial sums stay small integers, exact in float16
         low, high = max(low, -1), min(high, 1)
-    v = numpy.random.default_rng().integers(low, high + 1, size=shape)
+    v = test_rng().integers(low, high + 1, size=shape)
     if dt.kind == "b":
         return (v > 0).astype(dt)
     if dt.kind == "u":
         return numpy.abs(v).astype(dt)
     if dt.kind == "c":
-        w = numpy.random.default_rng().integers(low, high + 1, size=shape)
+        w = test_rng().integers(low, high + 1, size=shape)
         return (v + 1j * w).astype(dt)
     return v.astype(dt)
 
