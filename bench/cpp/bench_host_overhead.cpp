@@ -20,6 +20,10 @@
 #include <string>
 #include <vector>
 
+#include <cuda_runtime_api.h>
+
+#include "cuda/kernel_cache.hpp"
+#include "cuda/runtime.hpp"
 #include "cunp/cunp.hpp"
 
 namespace {
@@ -98,6 +102,38 @@ std::vector<float> random_values(std::size_t n) {
     x = 0.5f + static_cast<float>((s >> 40) & 0xFFFFFF) / static_cast<float>(1 << 24);
   }
   return v;
+}
+
+// Floors of the CUDA path, to place the time of the rows above: an enqueue through
+// the runtime (cudaMemsetAsync of the 4000 bytes that fill() writes), and a launch of
+// a cached negate kernel through cunp's launcher (cuda::launch, Note [Driver launch])
+// with no ufunc dispatch, no allocation and no layout: what cpp_small_negative_out
+// adds on top of cpp_raw_launch is the ufunc front end.
+template <typename Run>
+void run_floors(const cunp::Device& device, const cunp::ndarray& a, cunp::ndarray& c, Run& run) {
+  cunp::cuda::check_cuda(cudaSetDevice(device.index), "cudaSetDevice");
+  const cudaStream_t stream = cunp::cuda::current_stream_handle();
+  void* out = c.data();
+  const void* in = a.data();
+  run("cpp_raw_memset", [&] { cunp::cuda::check_cuda(cudaMemsetAsync(out, 0, 4000, stream), "cudaMemsetAsync"); });
+  cunp::cuda::KernelKey key;
+  key.op = cunp::cuda::op_id("bench.raw_negate");
+  key.arch = static_cast<std::uint16_t>(cunp::cuda::device_props(device.index).target);
+  const cunp::cuda::Kernel negate = cunp::cuda::get_kernel(key, [] {
+    cunp::cuda::KernelSource source;
+    source.kernel_name = "cunp_bench_raw_negate";
+    source.source =
+        "extern \"C\" __global__ void cunp_bench_raw_negate(float* out, const float* in, unsigned long long n) {\n"
+        "  const unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;\n"
+        "  if (i < n) out[i] = -in[i];\n"
+        "}\n";
+    return source;
+  });
+  unsigned long long n = 1000;
+  run("cpp_raw_launch", [&] {
+    void* args[] = {&out, &in, &n};
+    cunp::cuda::launch(negate, dim3(4), dim3(256), args, 0, stream);
+  });
 }
 
 int usage(const char* argv0) {
@@ -180,6 +216,7 @@ int main(int argc, char** argv) {
     const cunp::UfuncOptions into_c1{.out = {c}};
     run("cpp_small_negative_out", [&] { cunp::negative(a, into_c1); });
     run("cpp_small_astype", [&] { auto r = a.astype(cunp::DType::Float64); escape(r); });
+    if (device.is_cuda()) run_floors(device, a, c, run);
 
     // The copies must have produced the input: check one, element by element.
     const std::vector<float> back = a.copy().to_vector<float>();
