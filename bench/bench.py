@@ -230,28 +230,22 @@ class Data:
     def host(self, n, dtype=np.float32, seed=0):
         return host_random(n, dtype, seed)
 
-    def rand(self, n, dtype=np.float32, seed=0):
-        """Random array of n elements on the library's device."""
-        key = (n, np.dtype(dtype).str, seed)
+    def _upload(self, key, host):
+        """host() on the library's device, uploaded once per `key`."""
         a = self._dev.get(key)
         if a is None:
-            a = self.lib.asarray(host_random(n, dtype, seed))
+            a = self.lib.asarray(host())
             self.lib.sync()
             self._dev[key] = a
         return a
 
+    def rand(self, n, dtype=np.float32, seed=0):
+        """Random array of n elements on the library's device."""
+        return self._upload((n, np.dtype(dtype).str, seed), lambda: host_random(n, dtype, seed))
+
     def custom(self, key, make):
         """A host array built once by make() (cached as `key`), on the library's device."""
-        hkey = ("custom", key)
-        h = _HOST_CACHE.get(hkey)
-        if h is None:
-            h = _HOST_CACHE[hkey] = make()
-        a = self._dev.get(hkey)
-        if a is None:
-            a = self.lib.asarray(h)
-            self.lib.sync()
-            self._dev[hkey] = a
-        return a
+        return self._upload(("custom", key), lambda: self.host_custom(key, make))
 
     def host_custom(self, key, make):
         """The host side of custom(key, make)."""

@@ -97,8 +97,8 @@ SvdDriver svd_driver();  // the forced driver, Auto when none
 SvdDriver parse_svd_driver(std::string_view name);
 const char* svd_driver_name(SvdDriver driver);
 // The driver svd uses on a CUDA device for matrices of m x n (never Auto): the forced
-// one, else CUNP_SVD_DRIVER, else the size rule — with k = min(m, n), l = max(m, n):
-// gesvdj when l <= 64, gesvdp when k >= 512 and l <= 2 k, gesvd otherwise.
+// one, else CUNP_SVD_DRIVER, else the size rule: gesvdj when max(m, n) <= 4096, gesvd
+// otherwise; gesvdp only when forced (Note [SVD drivers]).
 SvdDriver svd_driver_for(std::int64_t m, std::int64_t n);
 // The largest error estimate (cuSOLVER's h_err_sigma: the size of the perturbation
 // that the polar decomposition added, relative to the matrix) of the matrices of this

@@ -15,13 +15,8 @@ def _arr(a):
     return a if isinstance(a, ndarray) else asarray(a)
 
 
-def _where_array(where, a):
-    """where= as a cunp bool array on a's device (None for NumPy's default True)."""
-    if where is True:
-        return None
-    if isinstance(where, ndarray):
-        return where
-    return asarray(where, device=a.device)
+def _arr_on(v, a):
+    return v if isinstance(v, ndarray) else asarray(v, device=a.device)
 
 
 def _reduce(name, a, axis, dtype, out, keepdims, ddof, initial=None, where=True):
@@ -30,7 +25,7 @@ def _reduce(name, a, axis, dtype, out, keepdims, ddof, initial=None, where=True)
     if type(a) is not ndarray:
         a = _arr(a)
     r = _core._reduce(name, a, axis, dtype, out, keepdims, ddof, initial,
-                      None if where is True else _where_array(where, a))
+                      None if where is True else _arr_on(where, a))
     return out if out is not None else r
 
 
@@ -55,7 +50,6 @@ def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=Tru
         raise NotImplementedError("mean= is not supported by cunp's var yet")
     if correction is not None:
         ddof = correction
-    a = _arr(a)
     return _reduce("var", a, axis, dtype, out, keepdims, int(ddof), None, where)
 
 
@@ -65,13 +59,11 @@ def std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=Tru
         raise NotImplementedError("mean= is not supported by cunp's std yet")
     if correction is not None:
         ddof = correction
-    a = _arr(a)
     return _reduce("std", a, axis, dtype, out, keepdims, int(ddof), None, where)
 
 
 def _minmax(name):
     def f(a, axis=None, out=None, keepdims=False, initial=None, where=True):
-        a = _arr(a)
         return _reduce(name, a, axis, None, out, keepdims, 0, initial, where)
     f.__name__ = name
     f.__doc__ = "np.%s: NaN propagates; ValueError for an empty reduction." % name
@@ -85,7 +77,7 @@ amax = max
 
 
 def ptp(a, axis=None, out=None, keepdims=False):
-    return _reduce("ptp", _arr(a), axis, None, out, keepdims, 0)
+    return _reduce("ptp", a, axis, None, out, keepdims, 0)
 
 
 def argmax(a, axis=None, out=None, *, keepdims=False):
@@ -99,42 +91,35 @@ def argmin(a, axis=None, out=None, *, keepdims=False):
 
 
 def any(a, axis=None, out=None, keepdims=False, *, where=True):  # noqa: A001
-    a = _arr(a)
     return _reduce("any", a, axis, None, out, keepdims, 0, None, where)
 
 
 def all(a, axis=None, out=None, keepdims=False, *, where=True):  # noqa: A001
-    a = _arr(a)
     return _reduce("all", a, axis, None, out, keepdims, 0, None, where)
 
 
 def count_nonzero(a, axis=None, *, keepdims=False):
     """np.count_nonzero; a 0-d int64 array where NumPy returns a Python int (axis=None)."""
-    return _reduce("count_nonzero", _arr(a), axis, None, None, keepdims, 0)
+    return _reduce("count_nonzero", a, axis, None, None, keepdims, 0)
 
 
 def nansum(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=True):
-    a = _arr(a)
     return _reduce("nansum", a, axis, dtype, out, keepdims, 0, initial, where)
 
 
 def nanprod(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=True):
-    a = _arr(a)
     return _reduce("nanprod", a, axis, dtype, out, keepdims, 0, initial, where)
 
 
 def nanmin(a, axis=None, out=None, keepdims=False, initial=None, where=True):
-    a = _arr(a)
     return _reduce("nanmin", a, axis, None, out, keepdims, 0, initial, where)
 
 
 def nanmax(a, axis=None, out=None, keepdims=False, initial=None, where=True):
-    a = _arr(a)
     return _reduce("nanmax", a, axis, None, out, keepdims, 0, initial, where)
 
 
 def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
-    a = _arr(a)
     return _reduce("nanmean", a, axis, dtype, out, keepdims, 0, None, where)
 
 
@@ -144,7 +129,6 @@ def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=
         raise NotImplementedError("mean= is not supported by cunp's nanvar yet")
     if correction is not None:
         ddof = correction
-    a = _arr(a)
     return _reduce("nanvar", a, axis, dtype, out, keepdims, int(ddof), None, where)
 
 
@@ -154,7 +138,6 @@ def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=
         raise NotImplementedError("mean= is not supported by cunp's nanstd yet")
     if correction is not None:
         ddof = correction
-    a = _arr(a)
     return _reduce("nanstd", a, axis, dtype, out, keepdims, int(ddof), None, where)
 
 
@@ -224,10 +207,6 @@ def diff(a, n=1, axis=-1, prepend=_NOVALUE, append=_NOVALUE):
     pre = None if prepend is _NOVALUE else _arr_on(prepend, a)
     app = None if append is _NOVALUE else _arr_on(append, a)
     return _core._diff(a, int(n), int(axis), pre, app)
-
-
-def _arr_on(v, a):
-    return v if isinstance(v, ndarray) else asarray(v, device=a.device)
 
 
 # ---- ndarray methods (NumPy's signatures: the array is self)

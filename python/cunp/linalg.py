@@ -8,6 +8,7 @@ from numpy.linalg import LinAlgError
 
 from cunp import _core
 from cunp._array import asarray
+from cunp._linalg_top import cross as _top_cross
 from cunp._linalg_top import matmul, outer, tensordot, trace, vdot  # noqa: F401 - numpy.linalg has them
 from cunp._reductions import sum as _rsum
 
@@ -215,14 +216,9 @@ def matrix_norm(x, /, *, keepdims=False, ord="fro"):
 
 
 def cross(x1, x2, /, *, axis=-1):
-    """numpy.linalg.cross: the cross product of 3-vectors along `axis`."""
-    from cunp._linalg_top import cross as _cross
-
-    x1, x2 = asarray(x1), asarray(x2)
-    if x1.ndim == 0 or x2.ndim == 0 or x1.shape[axis] != 3 or x2.shape[axis] != 3:
-        raise ValueError("Both input arrays must be (arrays of) 3-dimensional vectors, but they are %s and %s "
-                         "dimensional instead." % (x1.shape[axis] if x1.ndim else 0, x2.shape[axis] if x2.ndim else 0))
-    return _cross(x1, x2, axis=axis)
+    """numpy.linalg.cross: the cross product of 3-vectors along `axis` (cunp.cross checks
+    that they have 3 components)."""
+    return _top_cross(asarray(x1), asarray(x2), axis=axis)
 
 
 def vecdot(x1, x2, /, *, axis=-1):

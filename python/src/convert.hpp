@@ -35,6 +35,9 @@ nb::module_& numpy();
 // Any array-like value (a cunp array as it is; anything else through numpy.asarray) as
 // a cunp array on `device`, optionally of `dtype` (ndarray_py.cpp).
 ndarray as_cunp_array(nb::handle value, Device device, std::optional<DType> dtype);
+// An operand of a ufunc or a distribution parameter: Python and NumPy scalars stay
+// scalars, cunp arrays are used in place, other array-likes are uploaded to `device`.
+Operand to_operand(nb::handle h, Device device);
 // An `axis` argument of the reductions: None (every axis), an int, or a sequence of ints.
 inline Axes to_axes(nb::handle h) {
   if (h.is_none()) return {};

@@ -28,14 +28,6 @@ Device param_device(std::initializer_list<nb::handle> params, nb::handle device)
   return current_device();
 }
 
-// A distribution parameter: Python and NumPy scalars stay scalars; cunp arrays are
-// used in place; other array-likes (lists, NumPy arrays) are uploaded to `device`.
-Operand to_param(nb::handle h, Device device) {
-  if (nb::isinstance<ndarray>(h)) return Operand(nb::cast<const ndarray&>(h));
-  if (is_python_scalar(h) || nb::isinstance(h, numpy().attr("generic"))) return Operand(to_scalar(h));
-  return Operand(as_cunp_array(h, device, std::nullopt));
-}
-
 random::RandomOptions ropts(nb::handle dtype, Device device) {
   return {.dtype = to_optional_dtype(dtype), .device = device};
 }
@@ -53,14 +45,14 @@ void def_float(nb::class_<Generator>& c, const char* name, ndarray (Generator::*
 void def_float(nb::class_<Generator>& c, const char* name, ndarray (Generator::*method)(Op, Sz, Opt)) {
   c.def(name, [method](Generator& g, nb::handle a, nb::handle size, nb::handle dtype, nb::handle device) {
     const Device dev = param_device({a}, device);
-    return (g.*method)(to_param(a, dev), to_size(size), ropts(dtype, dev));
+    return (g.*method)(to_operand(a, dev), to_size(size), ropts(dtype, dev));
   }, nb::arg("a"), nb::arg("size").none(), nb::arg("dtype").none(), nb::arg("device").none());
 }
 void def_float(nb::class_<Generator>& c, const char* name, ndarray (Generator::*method)(Op, Op, Sz, Opt)) {
   c.def(name, [method](Generator& g, nb::handle a, nb::handle b, nb::handle size, nb::handle dtype,
                        nb::handle device) {
     const Device dev = param_device({a, b}, device);
-    return (g.*method)(to_param(a, dev), to_param(b, dev), to_size(size), ropts(dtype, dev));
+    return (g.*method)(to_operand(a, dev), to_operand(b, dev), to_size(size), ropts(dtype, dev));
   }, nb::arg("a"), nb::arg("b"), nb::arg("size").none(), nb::arg("dtype").none(),
         nb::arg("device").none());
 }
@@ -97,20 +89,20 @@ void bind_random(nb::module_& m) {
   def_float(g, "rayleigh", &Generator::rayleigh);
   g.def("poisson", [](Generator& self, nb::handle lam, nb::handle size, nb::handle device) {
     const Device dev = param_device({lam}, device);
-    return self.poisson(to_param(lam, dev), to_size(size), dev);
+    return self.poisson(to_operand(lam, dev), to_size(size), dev);
   }, nb::arg("lam"), nb::arg("size").none(), nb::arg("device").none());
   g.def("geometric", [](Generator& self, nb::handle p, nb::handle size, nb::handle device) {
     const Device dev = param_device({p}, device);
-    return self.geometric(to_param(p, dev), to_size(size), dev);
+    return self.geometric(to_operand(p, dev), to_size(size), dev);
   }, nb::arg("p"), nb::arg("size").none(), nb::arg("device").none());
   g.def("binomial", [](Generator& self, nb::handle n, nb::handle p, nb::handle size, nb::handle device) {
     const Device dev = param_device({n, p}, device);
-    return self.binomial(to_param(n, dev), to_param(p, dev), to_size(size), dev);
+    return self.binomial(to_operand(n, dev), to_operand(p, dev), to_size(size), dev);
   }, nb::arg("n"), nb::arg("p"), nb::arg("size").none(), nb::arg("device").none());
   g.def("integers", [](Generator& self, nb::handle low, nb::handle high, nb::handle size, nb::handle dtype,
                        bool endpoint, nb::handle device) {
     const Device dev = param_device({low, high}, device);
-    return self.integers(to_param(low, dev), to_param(high, dev), to_size(size),
+    return self.integers(to_operand(low, dev), to_operand(high, dev), to_size(size),
                          {.dtype = to_dtype(dtype), .endpoint = endpoint, .device = dev});
   }, nb::arg("low"), nb::arg("high"), nb::arg("size").none(), nb::arg("dtype"), nb::arg("endpoint"),
         nb::arg("device").none());

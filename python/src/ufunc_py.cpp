@@ -24,12 +24,6 @@ Device operation_device(std::span<const nb::handle> args) {
   return current_device();
 }
 
-Operand to_operand(nb::handle h, Device device) {
-  if (is_array(h)) return Operand(nb::cast<const ndarray&>(h));
-  if (is_python_scalar(h) || nb::isinstance(h, numpy().attr("generic"))) return Operand(to_scalar(h));
-  return Operand(as_cunp_array(h, device, std::nullopt));
-}
-
 // Operands of binary operators: NotImplemented (nullopt) for objects that are not
 // arrays, scalars or sequences, so Python tries the other operand's method.
 std::optional<Operand> operator_operand(nb::handle h, Device device) {
@@ -183,6 +177,12 @@ nb::object in_place(const ufunc::Ufunc& uf, nb::handle self_obj, nb::handle othe
 }
 
 }  // namespace
+
+Operand to_operand(nb::handle h, Device device) {
+  if (is_array(h)) return Operand(nb::cast<const ndarray&>(h));
+  if (is_python_scalar(h) || nb::isinstance(h, numpy().attr("generic"))) return Operand(to_scalar(h));
+  return Operand(as_cunp_array(h, device, std::nullopt));
+}
 
 void bind_ufuncs(nb::module_& m) {
   nb::class_<PyUfunc>(m, "ufunc", nb::dynamic_attr())

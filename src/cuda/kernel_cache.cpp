@@ -379,28 +379,23 @@ void launch(Kernel kernel, dim3 grid, dim3 block, void** args, std::size_t share
     throw_driver_error("cuLaunchKernel", r);
 }
 
-std::int64_t resident_blocks(Kernel kernel, int block_threads) {
-  int device = 0;
-  CUNP_CUDA_CHECK(cudaGetDevice(&device));
-  struct Key {
-    cudaKernel_t kernel;
-    int device;
-    int block;
-    bool operator==(const Key&) const = default;
+std::int64_t resident_blocks(Kernel kernel, int device, int block_threads) {
+  // A direct-mapped per-thread table, like launch()'s: no lock, no allocation; a miss
+  // asks the occupancy calculator again and takes the slot.
+  struct Slot {
+    cudaKernel_t kernel = nullptr;
+    int device = -1;
+    int block = 0;
+    std::int64_t resident = 0;
   };
-  struct KeyHash {
-    std::size_t operator()(const Key& k) const noexcept {
-      return std::hash<const void*>()(k.kernel) ^ (static_cast<std::size_t>(k.device) << 20) ^
-             static_cast<std::size_t>(k.block);
-    }
-  };
-  static std::mutex mutex;
-  static std::unordered_map<Key, std::int64_t, KeyHash> cache;
-  const Key key{kernel.handle, device, block_threads};
-  {
-    std::lock_guard lock(mutex);
-    if (auto it = cache.find(key); it != cache.end()) return it->second;
-  }
+  constexpr std::size_t kSlots = 64;
+  thread_local Slot slots[kSlots];
+  const auto key = reinterpret_cast<std::uintptr_t>(kernel.handle);
+  Slot& slot = slots[((key >> 4) ^ (key >> 12) ^ static_cast<std::uintptr_t>(device) ^
+                      static_cast<std::uintptr_t>(block_threads)) %
+                     kSlots];
+  if (slot.kernel == kernel.handle && slot.device == device && slot.block == block_threads) [[likely]]
+    return slot.resident;
   const DeviceProps& props = device_props(device);
   int per_sm = 0;
   if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, reinterpret_cast<const void*>(kernel.handle),
@@ -409,10 +404,8 @@ std::int64_t resident_blocks(Kernel kernel, int block_threads) {
     (void)cudaGetLastError();
     per_sm = std::max(1, props.max_threads_per_sm / std::max(block_threads, 1));  // the thread bound
   }
-  const std::int64_t resident = static_cast<std::int64_t>(per_sm) * props.sm_count;
-  std::lock_guard lock(mutex);
-  cache.emplace(key, resident);
-  return resident;
+  slot = {kernel.handle, device, block_threads, static_cast<std::int64_t>(per_sm) * props.sm_count};
+  return slot.resident;
 }
 
 const DeviceProps& device_props(int device) {

@@ -81,11 +81,11 @@ struct DeviceProps {
 const DeviceProps& device_props(int device);
 
 // Note [Resident blocks]: how many blocks of `kernel` (block_threads threads, no
-// dynamic shared memory) one SM of the current device holds at once, from the CUDA
-// occupancy calculator (registers and shared memory limit it, not only the thread
-// count), times the device's SM count. Grids sized "one block per resident slot" use
-// it, so that they are one full wave. Cached per (kernel, device, block size).
-std::int64_t resident_blocks(Kernel kernel, int block_threads);
+// dynamic shared memory) one SM of `device` (the current device) holds at once, from
+// the CUDA occupancy calculator (registers and shared memory limit it, not only the
+// thread count), times the device's SM count. Grids sized "one block per resident
+// slot" use it, so that they are one full wave. Cached in a small per-thread table.
+std::int64_t resident_blocks(Kernel kernel, int device, int block_threads);
 
 // ---- the on-disk cache ------------------------------------------------------------
 

@@ -434,9 +434,7 @@ std::string generate_source(const Signature& sig, const KernelText& text,
   src += "// cunp ElementwiseKernel '";
   src += text.name;
   src += "'\n";
-  src += kSupport;
-  if (uses_half) src += kFloat16;
-  if (uses_complex) src += kComplex;
+  src += support_source(uses_half, uses_complex);
   for (std::size_t ph = 0; ph < sig.placeholders.size(); ++ph) {
     for (std::size_t p = 0; p < n; ++p) {
       if (sig.placeholder[p] != static_cast<int>(ph)) continue;

@@ -20,12 +20,6 @@ ndarray chain(std::span<const ndarray> arrays, const std::vector<std::vector<std
   return matmul(chain(arrays, split, i, split[i][j]), chain(arrays, split, split[i][j] + 1, j));
 }
 
-std::int64_t product(const Shape& s, std::size_t from, std::size_t to) {
-  std::int64_t p = 1;
-  for (std::size_t i = from; i < to; ++i) p *= s[i];
-  return p;
-}
-
 }  // namespace
 
 ndarray multi_dot(std::span<const ndarray> arrays_in) {
@@ -82,7 +76,7 @@ ndarray tensorsolve(const ndarray& a0, const ndarray& b, std::optional<std::vect
   const int lead = an - b.ndim();
   const std::size_t from = lead > 0 && lead <= an ? static_cast<std::size_t>(an - lead) : 0;
   const Shape old(a.shape().begin() + static_cast<std::ptrdiff_t>(from), a.shape().end());
-  const std::int64_t prod = product(old, 0, old.size());
+  const std::int64_t prod = shape_size(old);
   if (a.size() != prod * prod)
     throw LinAlgError(
         "Input arrays must satisfy the requirement prod(a.shape[b.ndim:]) == "
@@ -94,11 +88,11 @@ ndarray tensorinv(const ndarray& a, int ind) {
   if (ind <= 0) throw ValueError("Invalid ind argument.");
   const Shape& s = a.shape();
   const std::size_t split = std::min(static_cast<std::size_t>(ind), s.size());
-  const std::int64_t prod = product(s, split, s.size());
+  Shape inv_shape(s.begin() + static_cast<std::ptrdiff_t>(split), s.end());
+  const std::int64_t prod = shape_size(inv_shape);
   if (a.size() != prod * prod)
     throw LinAlgError(
         "Input arrays must satisfy the requirement prod(a.shape[ind:]) == prod(a.shape[:ind])");
-  Shape inv_shape(s.begin() + static_cast<std::ptrdiff_t>(split), s.end());
   inv_shape.insert(inv_shape.end(), s.begin(), s.begin() + static_cast<std::ptrdiff_t>(split));
   return inv(a.reshape({prod, -1})).reshape(inv_shape);
 }

@@ -98,17 +98,6 @@ Labeled take_diagonals(const ndarray& x, const std::vector<int>& labels, int ind
   return r;
 }
 
-std::string casting_name(Casting c) {
-  switch (c) {
-    case Casting::No: return "no";
-    case Casting::Equiv: return "equiv";
-    case Casting::Safe: return "safe";
-    case Casting::SameKind: return "same_kind";
-    case Casting::Unsafe: break;
-  }
-  return "unsafe";
-}
-
 bool contains(const std::vector<int>& v, int l) {
   return std::find(v.begin(), v.end(), l) != v.end();
 }
@@ -292,7 +281,7 @@ ndarray einsum(std::string_view subscripts, std::span<const ndarray> operands,
       throw TypeError("Iterator operand " + std::to_string(i) +
                       " dtype could not be cast from dtype('" +
                       std::string(name(operands[i].dtype())) + "') to dtype('" +
-                      std::string(name(dt)) + "') according to the rule '" + casting_name(options.casting) + "'");
+                      std::string(name(dt)) + "') according to the rule '" + std::string(name(options.casting)) + "'");
   // ---- diagonals, label sizes (size 1 broadcasts)
   std::vector<Labeled> ops;
   std::array<std::int64_t, 128> size{};

@@ -11,11 +11,10 @@
 
 namespace cunp::linalg::detail {
 
-// Output tile of one block (rows x columns), the k-slice staged per step, and the
-// block size: 16 x 16 threads, each computing a 4 x 4 sub-tile.
+// Output tile of one block (rows x columns) and the block size: 16 x 16 threads, each
+// computing a 4 x 4 sub-tile (the kernel stages k-slices of 16, int_gemm_source.cpp).
 inline constexpr int kIntGemmTileM = 64;
 inline constexpr int kIntGemmTileN = 64;
-inline constexpr int kIntGemmTileK = 16;
 inline constexpr int kIntGemmThreads = 256;
 
 // The dtypes the kernel is generated for: bool and the eight integer types.

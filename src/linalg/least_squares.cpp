@@ -13,6 +13,19 @@ namespace {
 
 ndarray conj_if(const ndarray& x) { return is_complex(x.dtype()) ? conjugate(x) : x; }
 
+// pinv(a) = V diag(1/s) U^H over the singular values above rcond * max(s), written as
+// NumPy does from usv, the SVD of conj(a): transpose(vt) · (s^-1 · transpose(u)).
+ndarray pinv_from_svd(const std::vector<ndarray>& usv, const ndarray& rcond) {
+  const ndarray& u = usv[0];
+  const ndarray& s = usv[1];
+  const ndarray& vt = usv[2];
+  const ndarray cutoff =
+      multiply(expand_dims(rcond, std::vector<int>{-1}), max(s, {.axis = -1, .keepdims = true})).astype(s.dtype());
+  const ndarray large = greater(s, cutoff);
+  const ndarray inv_s = where(large, divide(Scalar(1), where(large, s, Scalar(1))), Scalar(0)).astype(s.dtype());
+  return matmul(swapaxes(vt, -1, -2), multiply(expand_dims(inv_s, std::vector<int>{-1}), swapaxes(u, -1, -2)));
+}
+
 }  // namespace
 
 ndarray pinv(const ndarray& a, const PinvOptions& options) {
@@ -35,17 +48,7 @@ ndarray pinv(const ndarray& a, const PinvOptions& options) {
     s.push_back(m);
     return zeros(s, {.dtype = a.dtype(), .device = a.device()});
   }
-  // pinv(a) = V diag(1/s) U^H over the singular values above the cutoff, written as
-  // NumPy does from the SVD of conj(a): transpose(vt) · (s^-1 · transpose(u)).
-  const std::vector<ndarray> usv = svd(conj_if(a), false, true, options.hermitian);
-  const ndarray& u = usv[0];
-  const ndarray& s = usv[1];
-  const ndarray& vt = usv[2];
-  const ndarray cutoff =
-      multiply(expand_dims(rcond, std::vector<int>{-1}), max(s, {.axis = -1, .keepdims = true})).astype(s.dtype());
-  const ndarray large = greater(s, cutoff);
-  const ndarray inv_s = where(large, divide(Scalar(1), where(large, s, Scalar(1))), Scalar(0)).astype(s.dtype());
-  return matmul(swapaxes(vt, -1, -2), multiply(expand_dims(inv_s, std::vector<int>{-1}), swapaxes(u, -1, -2)));
+  return pinv_from_svd(svd(conj_if(a), false, true, options.hermitian), rcond);
 }
 
 LstsqResult lstsq(const ndarray& a, const ndarray& b0, std::optional<double> rcond) {
@@ -63,7 +66,7 @@ LstsqResult lstsq(const ndarray& a, const ndarray& b0, std::optional<double> rco
     throw TypeError("array type float16 is unsupported in linalg");
   const bool complex_in = is_complex(dt0) || is_complex(dt1);
   auto single = [](DType d) { return d == DType::Float32 || d == DType::Complex64; };
-  const bool result_single = (!is_inexact(dt0) ? false : single(dt0)) && (!is_inexact(dt1) ? false : single(dt1));
+  const bool result_single = single(dt0) && single(dt1);
   const DType t = complex_in ? DType::Complex128 : DType::Float64;
   const DType result_t = result_single ? (complex_in ? DType::Complex64 : DType::Float32) : t;
   const DType result_real = real_dtype(result_t);
@@ -72,12 +75,14 @@ LstsqResult lstsq(const ndarray& a, const ndarray& b0, std::optional<double> rco
   const ndarray at = a.astype(t, {.copy = false}), bt = b.astype(t, {.copy = false});
   LstsqResult r;
   const std::int64_t k = std::min(m, n);
-  const ndarray s = k ? svd(at, false, false)[0] : zeros({0}, {.dtype = real_dtype(t), .device = a.device()});
+  // One SVD (of conj(a), whose singular values are a's) serves the rank, s and pinv.
+  const std::vector<ndarray> usv = k ? svd(conj_if(at), false, true) : std::vector<ndarray>{};
+  const ndarray s = k ? usv[1] : zeros({0}, {.dtype = real_dtype(t), .device = a.device()});
   if (k) {
     const ndarray cut = multiply(max(s), Scalar(rc));
     r.rank = static_cast<std::int64_t>(count_nonzero(greater(s, cut)).item().to_double());
   }
-  ndarray x = k ? matmul(pinv(at, {.rcond = full({}, Scalar(rc), {.dtype = DType::Float64, .device = a.device()})}), bt)
+  ndarray x = k ? matmul(pinv_from_svd(usv, full({}, Scalar(rc), {.dtype = DType::Float64, .device = a.device()})), bt)
                 : zeros({n, b.shape()[1]}, {.dtype = t, .device = a.device()});
   ndarray resid;
   if (r.rank == n && m > n) {

@@ -210,10 +210,6 @@ constexpr std::int64_t kSyevjBatchedMaxN = 32;
 constexpr std::int64_t kBatchedMaxN = 64;
 constexpr std::int64_t kMaxBatchedCount = 0x7fffffff;
 
-bool potrf_batched_cuda(std::int64_t n, std::int64_t batch) {
-  return batch > 1 && n > 0 && n <= kBatchedMaxN && batch <= kMaxBatchedCount;
-}
-
 }  // namespace
 
 bool lu_batched_cuda(std::int64_t n, std::int64_t batch) {
@@ -318,7 +314,7 @@ std::vector<int> potrf_cuda(int device, DType dt, std::int64_t n, std::int64_t b
   const cudaDataType t = cuda_type(dt);
   const std::int64_t lda = std::max<std::int64_t>(n, 1);
   const cublasFillMode_t uplo = lower ? CUBLAS_FILL_MODE_LOWER : CUBLAS_FILL_MODE_UPPER;
-  if (potrf_batched_cuda(n, batch)) {
+  if (lu_batched_cuda(n, batch)) {  // the same small-batch rule
     const Workspace ptrs = pointer_array(device, a, batch, n * n, elem(dt));
     InfoArray info(device, batch);
     dispatch_blas(dt, [&](auto* tag) {

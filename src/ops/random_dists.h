@@ -93,15 +93,9 @@ CUNP_HD f64 random_lane_open0(const philox_u32x4& b, int l, f64) {
   return random_bits_open0_f64(random_join(b.v[2 * l], b.v[2 * l + 1]));
 }
 
-// The same from an element's word stream (the rejection samplers).
-CUNP_HD f32 random_unit_f32(philox_stream& s) { return random_bits_unit_f32(s.next32()); }
+// The same from an element's word stream (the rejection samplers, in double).
 CUNP_HD f64 random_unit_f64(philox_stream& s) { return random_bits_unit_f64(s.next64()); }
-CUNP_HD f32 random_open0_f32(philox_stream& s) { return random_bits_open0_f32(s.next32()); }
 CUNP_HD f64 random_open0_f64(philox_stream& s) { return random_bits_open0_f64(s.next64()); }
-CUNP_HD f32 random_unit(philox_stream& s, f32) { return random_unit_f32(s); }
-CUNP_HD f64 random_unit(philox_stream& s, f64) { return random_unit_f64(s); }
-CUNP_HD f32 random_open0(philox_stream& s, f32) { return random_open0_f32(s); }
-CUNP_HD f64 random_open0(philox_stream& s, f64) { return random_open0_f64(s); }
 
 // sin(pi x) and cos(pi x) for x in [0, 2]. The device has sincospi; the host reduces x
 // exactly to y = x - q/2 with |y| <= 1/4 and rotates sin/cos(pi y) by the quadrant q,
@@ -147,11 +141,10 @@ CUNP_HD void random_normal_pair(F u1, F u2, F* z0, F* z1) {
 }
 
 // One standard normal from a stream (Box-Muller's cosine branch; the gamma sampler).
-template <typename F>
-CUNP_HD F random_std_normal(philox_stream& s) {
-  const F u1 = random_open0(s, F());
-  const F u2 = random_unit(s, F());
-  F z0, z1;
+CUNP_HD f64 random_std_normal(philox_stream& s) {
+  const f64 u1 = random_open0_f64(s);
+  const f64 u2 = random_unit_f64(s);
+  f64 z0, z1;
   random_normal_pair(u1, u2, &z0, &z1);
   return z0;
 }
@@ -273,7 +266,7 @@ CUNP_HD f64 random_std_gamma(philox_stream& s, f64 k) {
   for (;;) {
     f64 x, v;
     do {
-      x = random_std_normal<f64>(s);
+      x = random_std_normal(s);
       v = 1.0 + c * x;
     } while (v <= 0);
     v = v * v * v;

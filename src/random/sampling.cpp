@@ -47,15 +47,6 @@ std::vector<std::int64_t> host_permutation(Philox& bg, std::int64_t n) {
   return idx;
 }
 
-std::int64_t shape_size(const Shape& shape) {
-  std::int64_t k = 1;
-  for (std::int64_t d : shape) {
-    if (d < 0) throw ValueError("negative dimensions are not allowed");
-    k *= d;
-  }
-  return k;
-}
-
 }  // namespace
 
 ndarray Generator::permutation(std::int64_t n, std::optional<Device> device) {

@@ -80,28 +80,29 @@ Params1 inner_params(const iter::LoopLayout& inner) {
 
 std::int64_t abs64(std::int64_t x) { return x < 0 ? -x : x; }
 
+// An integer tuning variable `name` in [lo, hi] (a power of two when `pow2`), else
+// `fallback`.
+std::int64_t tuning_env(const char* name, std::int64_t fallback, std::int64_t lo, std::int64_t hi, bool pow2) {
+  const char* v = std::getenv(name);
+  const long x = v ? std::strtol(v, nullptr, 10) : 0;
+  const bool ok = x >= lo && x <= hi && (!pow2 || (x & (x - 1)) == 0);
+  return ok ? static_cast<std::int64_t>(x) : fallback;
+}
+
 // RowVector's grid cap in waves of resident blocks (Note [Resident blocks]): 1, each
 // block walking its rows grid-stride, or CUNP_REDUCE_ROW_WAVES (1 .. 64) for tuning
 // measurements. On the H200, sum(axis=1) of 16384 x 8192 float32 took 0.141 ms with 1
 // wave, 0.147 ms with 4, and 0.150-0.152 ms with the former cap of 8 blocks per thread
 // slot (8192 blocks of 2 rows, one round each).
 std::int64_t row_waves() {
-  static const std::int64_t waves = [] {
-    const char* v = std::getenv("CUNP_REDUCE_ROW_WAVES");
-    const long w = v ? std::strtol(v, nullptr, 10) : 0;
-    return w >= 1 && w <= 64 ? static_cast<std::int64_t>(w) : std::int64_t{1};
-  }();
+  static const std::int64_t waves = tuning_env("CUNP_REDUCE_ROW_WAVES", 1, 1, 64, false);
   return waves;
 }
 
 // RowVector's target of 16-byte packs per thread (Note [Reduce launch]): 16, or
 // CUNP_REDUCE_ROW_PACKS (a power of two, 1 .. 256) for tuning measurements.
 std::int64_t row_packs() {
-  static const std::int64_t packs = [] {
-    const char* v = std::getenv("CUNP_REDUCE_ROW_PACKS");
-    const long p = v ? std::strtol(v, nullptr, 10) : 0;
-    return p >= 1 && p <= 256 && (p & (p - 1)) == 0 ? static_cast<std::int64_t>(p) : std::int64_t{16};
-  }();
+  static const std::int64_t packs = tuning_env("CUNP_REDUCE_ROW_PACKS", 16, 1, 256, true);
   return packs;
 }
 
@@ -172,7 +173,7 @@ void gpu_reduce(ReduceOp op, const ReduceLayout& layout, const ndarray& in, cons
     }
     spec.kind = contiguous ? ReduceKernelKind::FullVector : ReduceKernelKind::FullStrided;
     const cuda::Kernel full = kernel_for(spec, arch);
-    const std::int64_t slots = cuda::resident_blocks(full, kReduceBlockSize);
+    const std::int64_t slots = cuda::resident_blocks(full, device, kReduceBlockSize);
     const auto parts = static_cast<int>(std::clamp<std::int64_t>(
         (work + kReduceBlockSize - 1) / kReduceBlockSize, 1, std::min(slots, kMaxPartials)));
     ndarray ws = workspace(parts);
@@ -212,7 +213,7 @@ void gpu_reduce(ReduceOp op, const ReduceLayout& layout, const ndarray& in, cons
       const std::int64_t per = kReduceBlockSize / g;
       spec.kind = ReduceKernelKind::RowVector;
       const cuda::Kernel rowv = kernel_for(spec, arch);
-      const std::int64_t cap = cuda::resident_blocks(rowv, kReduceBlockSize) * row_waves();
+      const std::int64_t cap = cuda::resident_blocks(rowv, device, kReduceBlockSize) * row_waves();
       const auto blocks =
           static_cast<unsigned>(std::clamp<std::int64_t>((nout + per - 1) / per, 1, std::max<std::int64_t>(cap, 1)));
       void* args[] = {&out, &src, &ctr, po.v, &no, &nr, &g};
@@ -246,7 +247,7 @@ void gpu_reduce(ReduceOp op, const ReduceLayout& layout, const ndarray& in, cons
   const cuda::Kernel column = kernel_for(spec, arch);
   // One wave of blocks (Note [Resident blocks]): a second, partial wave would take
   // as long as the first.
-  std::int64_t splits = std::max<std::int64_t>(1, cuda::resident_blocks(column, kReduceBlockSize) / bx);
+  std::int64_t splits = std::max<std::int64_t>(1, cuda::resident_blocks(column, device, kReduceBlockSize) / bx);
   splits = std::min({splits, std::max<std::int64_t>(1, nred / kMinChunk), kMaxPartials});
   I chunk = (nred + splits - 1) / splits;
   splits = (nred + chunk - 1) / chunk;

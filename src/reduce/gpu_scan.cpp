@@ -58,15 +58,11 @@ bool chained_enabled() {
 }
 
 bool cub_scan_enabled() {
-#ifdef CUNP_HAVE_CUB
   static const bool enabled = [] {
     const char* v = std::getenv("CUNP_SCAN_CUB");
     return v == nullptr || v[0] != '0';
   }();
   return enabled;
-#else
-  return false;
-#endif
 }
 
 // Note [CUB cumsum]: true when the line was scanned by CUB.
@@ -81,12 +77,7 @@ bool try_cub_sum(ScanOp op, ScanMap map, const ScanLayout& layout, const ndarray
   auto* d = static_cast<char*>(out.data());
   const std::int64_t bytes = layout.n * isz;
   if (s != d && s < d + bytes && d < s + bytes) return false;  // partial overlap: the kernels below
-#ifdef CUNP_HAVE_CUB
-  return cub_inclusive_sum(out.dtype(), s, d, layout.n, stream);
-#else
-  (void)stream;
-  return false;
-#endif
+  return cub_inclusive_sum(out.dtype(), s, d, layout.n, stream);  // false without nvcc
 }
 
 struct Params2 {

@@ -75,21 +75,6 @@ ndarray run(ReduceOp op, const ndarray& a, const Axes& axis, bool keepdims, DTyp
   return out.reshape(plan.out_shape);
 }
 
-// The ufunc that combines `initial` with a reduction's result.
-std::string_view initial_ufunc(ReduceOp op) {
-  switch (op) {
-    case ReduceOp::Sum: case ReduceOp::NanSum: return "add";
-    case ReduceOp::Prod: case ReduceOp::NanProd: return "multiply";
-    case ReduceOp::Max: return "maximum";
-    case ReduceOp::Min: return "minimum";
-    case ReduceOp::NanMax: return "fmax";
-    case ReduceOp::NanMin: return "fmin";
-    case ReduceOp::Any: return "logical_or";
-    case ReduceOp::All: return "logical_and";
-    default: return "add";
-  }
-}
-
 // Note [Reduction where=]: the elements `where` leaves out are replaced by the
 // operation's identity (or by `initial` for max/min, which have none, as NumPy
 // requires), then the reduction runs as usual.
@@ -117,7 +102,7 @@ ndarray run_checked(ReduceOp op, const ndarray& a, const ReduceOptions& o, DType
   if (plan.nred == 0) return finish(full(plan.out_shape, init, {.dtype = acc, .device = a.device()}), o);
   const ndarray r = run(op, x, o.axis, o.keepdims, acc);
   const Operand in[2] = {Operand(r), Operand(init)};
-  ndarray c = call_ufunc(initial_ufunc(op), in)[0];
+  ndarray c = call_ufunc(reduce::reduce_op_ufunc_name(op), in)[0];  // combines `initial`
   return finish(c.dtype() == acc ? c : c.astype(acc), o);
 }
 

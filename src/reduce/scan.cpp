@@ -21,11 +21,6 @@ namespace {
 using reduce::ScanMap;
 using reduce::ScanOp;
 
-int normalize_axis(int axis, int ndim) {
-  if (axis < -ndim || axis >= ndim) throw AxisError(axis, ndim);
-  return axis < 0 ? axis + ndim : axis;
-}
-
 ndarray finish_scan(ndarray result, const std::optional<ndarray>& out) {
   if (!out) return result;
   if (out->shape() != result.shape())

@@ -18,13 +18,11 @@
 namespace cunp::sorting {
 namespace {
 
-unsigned hardware_threads() { return std::max(1u, std::thread::hardware_concurrency()); }
-
 // Calls fn(first_row, last_row) over pieces of [0, nrows), on several threads when the
 // work is large (Note [CPU threads] in cpu/parallel.hpp).
 template <typename Fn>
 void for_rows(std::int64_t nrows, std::int64_t row_len, Fn&& fn) {
-  const std::int64_t hw = hardware_threads();
+  const std::int64_t hw = cpu::hardware_threads();
   if (nrows < 2 || hw == 1 || nrows * row_len < cpu::kParallelMin) {
     fn(std::int64_t{0}, nrows);
     return;
@@ -50,7 +48,7 @@ void for_rows(std::int64_t nrows, std::int64_t row_len, Fn&& fn) {
 // pairwise (std::inplace_merge keeps the order of equal elements).
 template <typename T, typename Less>
 void parallel_stable_sort(T* data, std::int64_t n, Less less) {
-  const std::int64_t hw = hardware_threads();
+  const std::int64_t hw = cpu::hardware_threads();
   if (hw == 1 || n < cpu::kParallelMin) {
     std::stable_sort(data, data + n, less);
     return;

@@ -20,47 +20,29 @@ CubScratch::CubScratch(std::size_t bytes) {
 
 CubScratch::~CubScratch() { delete static_cast<std::shared_ptr<Storage>*>(holder_); }
 
-template <typename K>
-int cub_radix_sort(K* keys0, K* keys1, std::int64_t* vals0, std::int64_t* vals1, std::int64_t n,
-                   cudaStream_t stream) {
+template <typename K, typename V>
+int cub_radix_sort(K* keys0, K* keys1, V* vals0, V* vals1, std::int64_t n, cudaStream_t stream) {
   cub::DoubleBuffer<K> keys(keys0, keys1);
   std::size_t bytes = 0;
-  int selector = 0;
   if (vals0 == nullptr) {
     CUNP_CUDA_CHECK(cub::DeviceRadixSort::SortKeys(nullptr, bytes, keys, n, 0, int(sizeof(K) * 8), stream));
     CubScratch scratch(bytes);
     CUNP_CUDA_CHECK(cub::DeviceRadixSort::SortKeys(scratch.data(), bytes, keys, n, 0, int(sizeof(K) * 8), stream));
-  } else {
-    cub::DoubleBuffer<std::int64_t> vals(vals0, vals1);
-    CUNP_CUDA_CHECK(
-        cub::DeviceRadixSort::SortPairs(nullptr, bytes, keys, vals, n, 0, int(sizeof(K) * 8), stream));
-    CubScratch scratch(bytes);
-    CUNP_CUDA_CHECK(
-        cub::DeviceRadixSort::SortPairs(scratch.data(), bytes, keys, vals, n, 0, int(sizeof(K) * 8), stream));
-    selector = vals.selector;  // what argsort reads: the values
+    return keys.selector;
   }
-  return vals0 == nullptr ? keys.selector : selector;
-}
-
-template <typename K>
-int cub_radix_sort_index32(K* keys0, K* keys1, std::int32_t* vals0, std::int32_t* vals1, std::int64_t n,
-                           cudaStream_t stream) {
-  cub::DoubleBuffer<K> keys(keys0, keys1);
-  cub::DoubleBuffer<std::int32_t> vals(vals0, vals1);
-  std::size_t bytes = 0;
+  cub::DoubleBuffer<V> vals(vals0, vals1);
   CUNP_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, bytes, keys, vals, n, 0, int(sizeof(K) * 8), stream));
   CubScratch scratch(bytes);
   CUNP_CUDA_CHECK(
       cub::DeviceRadixSort::SortPairs(scratch.data(), bytes, keys, vals, n, 0, int(sizeof(K) * 8), stream));
-  return vals.selector;
+  return vals.selector;  // what argsort reads: the values
 }
 
-#define CUNP_INSTANTIATE_RADIX32(K)                                                                        \
-  template int cub_radix_sort_index32<K>(K*, K*, std::int32_t*, std::int32_t*, std::int64_t, cudaStream_t);
-CUNP_INDEX32_SORT_KEY_TYPES(CUNP_INSTANTIATE_RADIX32)
-
 #define CUNP_INSTANTIATE_RADIX(K) \
-  template int cub_radix_sort<K>(K*, K*, std::int64_t*, std::int64_t*, std::int64_t, cudaStream_t);
+  template int cub_radix_sort<K, std::int64_t>(K*, K*, std::int64_t*, std::int64_t*, std::int64_t, cudaStream_t);
 CUNP_SORT_KEY_TYPES(CUNP_INSTANTIATE_RADIX)
+#define CUNP_INSTANTIATE_RADIX32(K) \
+  template int cub_radix_sort<K, std::int32_t>(K*, K*, std::int32_t*, std::int32_t*, std::int64_t, cudaStream_t);
+CUNP_BLOCK_SORT_KEY_TYPES(CUNP_INSTANTIATE_RADIX32)
 
 }  // namespace cunp::sorting

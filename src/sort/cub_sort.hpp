@@ -17,16 +17,11 @@
 
 namespace cunp::sorting {
 
-// Device-wide stable radix sort of n keys (with int64 values when vals0 != nullptr).
-template <typename K>
-int cub_radix_sort(K* keys0, K* keys1, std::int64_t* vals0, std::int64_t* vals1, std::int64_t n,
-                   cudaStream_t stream);
-
-// The same with int32 values (the 4- and 8-byte keys only; n < 2^31): argsort of one
-// row moves 4 bytes less per element and pass (Note [32-bit argsort indices]).
-template <typename K>
-int cub_radix_sort_index32(K* keys0, K* keys1, std::int32_t* vals0, std::int32_t* vals1, std::int64_t n,
-                           cudaStream_t stream);
+// Device-wide stable radix sort of n keys (with values when vals0 != nullptr). V is
+// int64 for every key type, and int32 for the 4- and 8-byte keys (n < 2^31): argsort of
+// one row then moves 4 bytes less per element and pass (Note [32-bit argsort indices]).
+template <typename K, typename V>
+int cub_radix_sort(K* keys0, K* keys1, V* vals0, V* vals1, std::int64_t n, cudaStream_t stream);
 
 // Stable sort of `nseg` segments, segment s being [offsets[s], offsets[s + 1]).
 template <typename K>
@@ -65,13 +60,13 @@ class CubScratch {
 #define CUNP_SORT_KEY_TYPES(X) \
   X(std::uint8_t) X(std::uint16_t) X(std::uint32_t) X(std::uint64_t) X(float) X(double)
 
+// The 4- and 8-byte keys: the block sort's, and the radix sort's with int32 values.
 #define CUNP_BLOCK_SORT_KEY_TYPES(X) X(std::uint32_t) X(std::uint64_t) X(float) X(double)
-#define CUNP_INDEX32_SORT_KEY_TYPES(X) X(std::uint32_t) X(std::uint64_t) X(float) X(double)
 
-#define CUNP_DECLARE_RADIX32_SORT(K)                                                                        \
-  extern template int cub_radix_sort_index32<K>(K*, K*, std::int32_t*, std::int32_t*, std::int64_t, \
-                                                cudaStream_t);
-CUNP_INDEX32_SORT_KEY_TYPES(CUNP_DECLARE_RADIX32_SORT)
+#define CUNP_DECLARE_RADIX32_SORT(K)                                                                    \
+  extern template int cub_radix_sort<K, std::int32_t>(K*, K*, std::int32_t*, std::int32_t*, std::int64_t, \
+                                                      cudaStream_t);
+CUNP_BLOCK_SORT_KEY_TYPES(CUNP_DECLARE_RADIX32_SORT)
 #undef CUNP_DECLARE_RADIX32_SORT
 
 #define CUNP_DECLARE_BLOCK_SORT(K)                                                                           \
@@ -83,8 +78,9 @@ CUNP_BLOCK_SORT_KEY_TYPES(CUNP_DECLARE_BLOCK_SORT)
 // Segmented sorts take unsigned keys only (Note [Segmented float keys] in gpu_sort.cu).
 #define CUNP_SEGMENTED_SORT_KEY_TYPES(X) X(std::uint8_t) X(std::uint16_t) X(std::uint32_t) X(std::uint64_t)
 
-#define CUNP_DECLARE_RADIX_SORT(K) \
-  extern template int cub_radix_sort<K>(K*, K*, std::int64_t*, std::int64_t*, std::int64_t, cudaStream_t);
+#define CUNP_DECLARE_RADIX_SORT(K)                                                                      \
+  extern template int cub_radix_sort<K, std::int64_t>(K*, K*, std::int64_t*, std::int64_t*, std::int64_t, \
+                                                      cudaStream_t);
 CUNP_SORT_KEY_TYPES(CUNP_DECLARE_RADIX_SORT)
 #undef CUNP_DECLARE_RADIX_SORT
 

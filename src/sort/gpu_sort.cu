@@ -140,14 +140,6 @@ __global__ void from_keys_kernel(const typename Key::type* in, T* out, std::int6
   }
 }
 
-// Index within the row: the values argsort sorts along with the keys.
-__global__ void iota32_kernel(std::int32_t* out, std::int64_t n) {
-  for (std::int64_t i = blockIdx.x * std::int64_t(blockDim.x) + threadIdx.x; i < n;
-       i += std::int64_t(gridDim.x) * blockDim.x) {
-    out[i] = static_cast<std::int32_t>(i);
-  }
-}
-
 __global__ void widen32_kernel(const std::int32_t* in, std::int64_t* out, std::int64_t n) {
   for (std::int64_t i = blockIdx.x * std::int64_t(blockDim.x) + threadIdx.x; i < n;
        i += std::int64_t(gridDim.x) * blockDim.x) {
@@ -155,10 +147,13 @@ __global__ void widen32_kernel(const std::int32_t* in, std::int64_t* out, std::i
   }
 }
 
-__global__ void row_iota_kernel(std::int64_t* out, std::int64_t total, std::int64_t n) {
+// Index within the row: the values argsort sorts along with the keys (V: int64, or
+// int32 for one row, Note [32-bit argsort indices]).
+template <typename V>
+__global__ void row_iota_kernel(V* out, std::int64_t total, std::int64_t n) {
   for (std::int64_t i = blockIdx.x * std::int64_t(blockDim.x) + threadIdx.x; i < total;
        i += std::int64_t(gridDim.x) * blockDim.x) {
-    out[i] = n == total ? i : i % n;  // no 64-bit division for one row
+    out[i] = static_cast<V>(n == total ? i : i % n);  // no 64-bit division for one row
   }
 }
 
@@ -345,10 +340,10 @@ ndarray argsort_one_row_index32(K* k0, K* k1, const ndarray& rows, const RowShap
   using CK = typename CubKey<K>::type;
   ndarray idx[2] = {like(rows, DType::Int32), like(rows, DType::Int32)};
   std::int32_t* vals[2] = {static_cast<std::int32_t*>(idx[0].data()), static_cast<std::int32_t*>(idx[1].data())};
-  iota32_kernel<<<grid_for(s.n), kBlock, 0, stream>>>(vals[0], s.n);
-  check_launch("iota32_kernel");
-  const int sel = cub_radix_sort_index32<CK>(reinterpret_cast<CK*>(k0), reinterpret_cast<CK*>(k1), vals[0],
-                                             vals[1], s.n, stream);
+  row_iota_kernel<<<grid_for(s.n), kBlock, 0, stream>>>(vals[0], s.n, s.n);
+  check_launch("row_iota_kernel");
+  const int sel =
+      cub_radix_sort<CK>(reinterpret_cast<CK*>(k0), reinterpret_cast<CK*>(k1), vals[0], vals[1], s.n, stream);
   ndarray out = int64_rows(rows);
   widen32_kernel<<<grid_for(s.n), kBlock, 0, stream>>>(vals[sel], static_cast<std::int64_t*>(out.data()), s.n);
   check_launch("widen32_kernel");
@@ -360,19 +355,15 @@ ndarray argsort_rows_by(const ndarray& rows, const RowShape& s, cudaStream_t str
   using K = typename Key::type;
   ndarray buf[2] = {like(rows, rows.dtype()), like(rows, rows.dtype())};
   K* keys[2] = {static_cast<K*>(buf[0].data()), static_cast<K*>(buf[1].data())};
-  if constexpr (sizeof(K) >= 4) {
-    if (choose_path(s, sizeof(K)) == RowPath::Radix && s.n <= INT32_MAX) {
-      to_keys_kernel<T, Key><<<grid_for(s.total), kBlock, 0, stream>>>(static_cast<const T*>(rows.data()),
-                                                                       keys[0], s.total);
-      check_launch("to_keys_kernel");
-      return argsort_one_row_index32<K>(keys[0], keys[1], rows, s, stream);
-    }
-  }
-  ndarray idx[2] = {int64_rows(rows), int64_rows(rows)};
-  std::int64_t* vals[2] = {static_cast<std::int64_t*>(idx[0].data()), static_cast<std::int64_t*>(idx[1].data())};
   to_keys_kernel<T, Key><<<grid_for(s.total), kBlock, 0, stream>>>(static_cast<const T*>(rows.data()), keys[0],
                                                                    s.total);
   check_launch("to_keys_kernel");
+  if constexpr (sizeof(K) >= 4) {
+    if (choose_path(s, sizeof(K)) == RowPath::Radix && s.n <= INT32_MAX)
+      return argsort_one_row_index32<K>(keys[0], keys[1], rows, s, stream);
+  }
+  ndarray idx[2] = {int64_rows(rows), int64_rows(rows)};
+  std::int64_t* vals[2] = {static_cast<std::int64_t*>(idx[0].data()), static_cast<std::int64_t*>(idx[1].data())};
   return idx[sort_keys<K>(keys[0], keys[1], vals[0], vals[1], true, s, rows.device(), stream)];
 }
 

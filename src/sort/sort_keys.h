@@ -72,7 +72,6 @@ struct FloatBitsKey {
   }
   // The all-ones NaN key comes back as a positive quiet NaN.
   static CUNP_HD U from_key(U k) { return (k & kSign) ? static_cast<U>(k ^ kSign) : static_cast<U>(~k); }
-  static CUNP_HD bool is_nan_key(U k) { return k == static_cast<U>(~U(0)); }
 };
 using F16Bits = FloatBitsKey<u16, 0x8000u, 0x7c00u, 0x03ffu>;
 using F32Bits = FloatBitsKey<u32, 0x80000000u, 0x7f800000u, 0x007fffffu>;
@@ -96,17 +95,6 @@ struct SortKey<ops::f64> {
   static CUNP_HD u64 to_key(ops::f64 x) { return F64Bits::to_key(ops::f64_bits(x)); }
   static CUNP_HD ops::f64 from_key(u64 k) { return ops::f64_from_bits(F64Bits::from_key(k)); }
 };
-
-// True for the key every NaN maps to (false for dtypes without NaN).
-template <typename T>
-CUNP_HD bool is_nan_key(typename SortKey<T>::type k) {
-  if constexpr (ops::is_same<T, ops::half>::value || ops::is_same<T, ops::f32>::value ||
-                ops::is_same<T, ops::f64>::value) {
-    return k == static_cast<typename SortKey<T>::type>(~static_cast<typename SortKey<T>::type>(0));
-  } else {
-    return false;
-  }
-}
 
 // NumPy's complex order puts NaNs by kind first: R+Rj < R+nanj < nan+Rj < nan+nanj, so
 // a complex number sorts by (category, real key, imaginary key) where the category is
