@@ -136,7 +136,7 @@ ndarray py_take(nb::handle a, nb::handle indices, nb::handle axis, nb::handle ou
   const ClipMode cm = to_clip_mode(mode);
   const ndarray arr = as_cunp_array(a, current_device(), std::nullopt);
   const ndarray idx = as_cunp_array(indices, arr.device(), std::nullopt);
-  ndarray r = cm == ClipMode::Raise ? take(arr, idx, to_axis(axis)) : take(arr, idx, to_axis(axis), cm);
+  ndarray r = take(arr, idx, to_axis(axis), cm);
   if (!out.is_none()) {
     const ndarray& o = nb::cast<const ndarray&>(out);
     if (o.shape() != r.shape()) throw ValueError("output array does not match result of ndarray.take");
@@ -150,10 +150,7 @@ void py_put(const ndarray& a, nb::handle indices, nb::handle values, nb::handle 
   const ClipMode cm = to_clip_mode(mode);
   const ndarray idx = as_cunp_array(indices, a.device(), std::nullopt);
   const ndarray vals = as_cunp_array(values, a.device(), std::nullopt);
-  if (cm == ClipMode::Raise)
-    put(a, idx, vals);
-  else
-    put(a, idx, vals, cm);
+  put(a, idx, vals, cm);
 }
 
 nb::tuple to_tuple(const std::vector<ndarray>& arrays) {

@@ -16,19 +16,10 @@ struct PyElementwiseKernel {
   bool return_tuple = false;
 };
 
-KernelArg to_kernel_arg(nb::handle h) {
-  if (nb::isinstance<ndarray>(h)) return nb::cast<const ndarray&>(h);
-  if (nb::isinstance(h, numpy().attr("ndarray")))
-    throw TypeError(
-        "Unsupported type numpy.ndarray: ElementwiseKernel takes cunp arrays and scalars "
-        "(convert with cunp.asarray)");
-  return to_scalar(h);
-}
-
 std::vector<KernelArg> to_kernel_args(nb::handle args) {
   std::vector<KernelArg> out;
   out.reserve(nb::len(args));
-  for (nb::handle h : args) out.push_back(to_kernel_arg(h));
+  for (nb::handle h : args) out.push_back(to_kernel_arg(h, "ElementwiseKernel"));
   return out;
 }
 
@@ -41,10 +32,7 @@ KernelCallOptions to_call_options(const nb::kwargs& kwargs) {
     } else if (k == "block_size") {
       call.block_size = nb::cast<int>(value);
     } else if (k == "stream") {
-      if (value.is_none()) continue;
-      // cunp.cuda.Stream keeps its handle in `_s`; a bare _core._Stream works too.
-      nb::handle s = nb::hasattr(value, "_s") ? nb::handle(value.attr("_s")) : value;
-      call.stream = nb::cast<Stream>(s);
+      if (!value.is_none()) call.stream = to_stream(value);
     } else {
       throw TypeError("Wrong arguments {'" + k + "'}: ElementwiseKernel takes size, block_size and stream");
     }
@@ -52,22 +40,49 @@ KernelCallOptions to_call_options(const nb::kwargs& kwargs) {
   return call;
 }
 
-nb::dict param_dict(const KernelParam& p) {
-  nb::dict d;
-  d["name"] = p.name;
-  d["type"] = p.type;
-  d["dtype"] = p.dtype ? dtype_object(*p.dtype) : nb::none();
-  d["raw"] = p.raw;
-  return d;
+}  // namespace
+
+KernelArg to_kernel_arg(nb::handle h, const char* kernel_class) {
+  if (nb::isinstance<ndarray>(h)) return nb::cast<const ndarray&>(h);
+  if (nb::isinstance(h, numpy().attr("ndarray")))
+    throw TypeError(std::string("Unsupported type numpy.ndarray: ") + kernel_class +
+                    " takes cunp arrays and scalars (convert with cunp.asarray)");
+  return to_scalar(h);
+}
+
+Stream to_stream(nb::handle value) {
+  nb::handle s = nb::hasattr(value, "_s") ? nb::handle(value.attr("_s")) : value;
+  return nb::cast<Stream>(s);
+}
+
+int pop_arch(nb::kwargs& kwargs) {
+  if (!kwargs.contains("arch")) return 90;
+  const int arch = nb::cast<int>(kwargs["arch"]);
+  nb::del(kwargs["arch"]);
+  return arch;
+}
+
+std::size_t compile_only(std::string name, std::string source, std::vector<std::string> options, int arch) {
+  cuda::KernelSource s;
+  s.kernel_name = std::move(name);
+  s.source = std::move(source);
+  s.options.extra_options = std::move(options);
+  nb::gil_scoped_release nogil;
+  return cuda::compile_cached(s, arch, cuda::DiskCache::global()).cubin.size();
 }
 
 nb::list param_list(const std::vector<KernelParam>& params) {
   nb::list l;
-  for (const KernelParam& p : params) l.append(param_dict(p));
+  for (const KernelParam& p : params) {
+    nb::dict d;
+    d["name"] = p.name;
+    d["type"] = p.type;
+    d["dtype"] = p.dtype ? dtype_object(*p.dtype) : nb::none();
+    d["raw"] = p.raw;
+    l.append(d);
+  }
   return l;
 }
-
-}  // namespace
 
 void bind_kernels(nb::module_& m) {
   using nb::arg;
@@ -117,17 +132,10 @@ void bind_kernels(nb::module_& m) {
           "_compile",
           [](const PyElementwiseKernel& self, nb::args args, nb::kwargs kwargs) {
             // Compile-only (no GPU): NVRTC through the disk cache for sm_<arch>.
-            int arch = 90;
-            if (kwargs.contains("arch")) {
-              arch = nb::cast<int>(kwargs["arch"]);
-              nb::del(kwargs["arch"]);
-            }
-            cuda::KernelSource source;
-            source.kernel_name = self.kernel.name();
-            source.source = self.kernel.cuda_source(to_kernel_args(args), to_call_options(kwargs));
-            source.options.extra_options = self.kernel.options().options;
-            nb::gil_scoped_release nogil;
-            return cuda::compile_cached(source, arch, cuda::DiskCache::global()).cubin.size();
+            const int arch = pop_arch(kwargs);
+            return compile_only(self.kernel.name(),
+                                self.kernel.cuda_source(to_kernel_args(args), to_call_options(kwargs)),
+                                self.kernel.options().options, arch);
           },
           "Compiles the kernel a call with these arguments needs for sm_<arch> (keyword arch, default 90) "
           "without a GPU; returns the cubin's size.")

@@ -7,19 +7,12 @@
 #include "convert.hpp"
 #include "cuda/kernel_cache.hpp"
 #include "cunp/reduction_kernel.hpp"
+#include "kernel_py.hpp"
 
 namespace cunp::py {
 namespace {
 
-KernelArg to_reduction_arg(nb::handle h) {
-  if (nb::isinstance<ndarray>(h)) return nb::cast<const ndarray&>(h);
-  if (nb::isinstance(h, numpy().attr("ndarray")))
-    throw TypeError(
-        "Unsupported type numpy.ndarray: ReductionKernel takes cunp arrays and scalars "
-        "(convert with cunp.asarray)");
-  return to_scalar(h);
-}
-
+KernelArg to_reduction_arg(nb::handle h) { return to_kernel_arg(h, "ReductionKernel"); }
 
 // args, then axis / keepdims / out / stream keywords (CuPy's call signature).
 std::pair<std::vector<KernelArg>, ReductionCallOptions> to_call(const ReductionKernel& k,
@@ -41,28 +34,13 @@ std::pair<std::vector<KernelArg>, ReductionCallOptions> to_call(const ReductionK
         throw ValueError("cannot specify 'out' as both a positional and keyword argument");
       out.push_back(to_reduction_arg(value));
     } else if (name == "stream") {
-      if (value.is_none()) continue;
-      nb::handle s = nb::hasattr(value, "_s") ? nb::handle(value.attr("_s")) : value;
-      call.stream = nb::cast<Stream>(s);
+      if (!value.is_none()) call.stream = to_stream(value);
     } else {
       throw TypeError("Wrong arguments {'" + name +
                       "'}: ReductionKernel takes axis, keepdims, out and stream");
     }
   }
   return {std::move(out), std::move(call)};
-}
-
-nb::list params_of(const std::vector<KernelParam>& params) {
-  nb::list l;
-  for (const KernelParam& p : params) {
-    nb::dict d;
-    d["name"] = p.name;
-    d["type"] = p.type;
-    d["dtype"] = p.dtype ? dtype_object(*p.dtype) : nb::none();
-    d["raw"] = p.raw;
-    l.append(d);
-  }
-  return l;
 }
 
 void bind_reduction_kernel(nb::module_& m) {
@@ -108,18 +86,9 @@ void bind_reduction_kernel(nb::module_& m) {
       .def(
           "_compile",
           [](const ReductionKernel& self, nb::args args, nb::kwargs kwargs) {
-            int arch = 90;
-            if (kwargs.contains("arch")) {
-              arch = nb::cast<int>(kwargs["arch"]);
-              nb::del(kwargs["arch"]);
-            }
+            const int arch = pop_arch(kwargs);
             auto [kargs, call] = to_call(self, args, kwargs);
-            cuda::KernelSource source;
-            source.kernel_name = self.name();
-            source.source = self.cuda_source(kargs, call);
-            source.options.extra_options = self.options().options;
-            nb::gil_scoped_release nogil;
-            return cuda::compile_cached(source, arch, cuda::DiskCache::global()).cubin.size();
+            return compile_only(self.name(), self.cuda_source(kargs, call), self.options().options, arch);
           },
           "Compiles the kernel a call with these arguments needs for sm_<arch> (keyword arch, "
           "default 90) "
@@ -141,9 +110,9 @@ void bind_reduction_kernel(nb::module_& m) {
       .def_prop_ro("nin", [](const ReductionKernel& k) { return k.nin(); })
       .def_prop_ro("nout", [](const ReductionKernel& k) { return k.nout(); })
       .def_prop_ro("nargs", [](const ReductionKernel& k) { return k.nargs(); })
-      .def_prop_ro("_in_params", [](const ReductionKernel& k) { return params_of(k.in_params()); })
+      .def_prop_ro("_in_params", [](const ReductionKernel& k) { return param_list(k.in_params()); })
       .def_prop_ro("_out_params",
-                   [](const ReductionKernel& k) { return params_of(k.out_params()); })
+                   [](const ReductionKernel& k) { return param_list(k.out_params()); })
       .def_prop_ro("_cached_kernel_count",
                    [](const ReductionKernel& k) { return k.cached_kernel_count(); });
 }

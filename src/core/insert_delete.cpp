@@ -90,7 +90,6 @@ ndarray insert_block(const ndarray& a, int ax, std::int64_t index, ndarray v) {
 
 ndarray insert(const ndarray& arr, std::int64_t index, const ndarray& values, std::optional<int> axis) {
   const auto [a, ax] = along(arr, axis);
-  if (a.ndim() == 0) throw AxisError("axis " + std::to_string(axis.value_or(0)) + " is out of bounds for array of dimension 0");
   ndarray v = insert_values(values, a);
   // A scalar index inserts values as a[:, index] = ... would, i.e. its first axis
   // becomes the insertion axis.
@@ -100,7 +99,6 @@ ndarray insert(const ndarray& arr, std::int64_t index, const ndarray& values, st
 
 ndarray insert(const ndarray& arr, std::span<const std::int64_t> indices, const ndarray& values, std::optional<int> axis) {
   const auto [a, ax] = along(arr, axis);
-  if (a.ndim() == 0) throw AxisError("axis " + std::to_string(axis.value_or(0)) + " is out of bounds for array of dimension 0");
   if (indices.size() == 1) return insert_block(a, ax, indices[0], insert_values(values, a));
   const std::int64_t n = a.shape()[static_cast<std::size_t>(ax)];
   const auto numnew = static_cast<std::int64_t>(indices.size());
@@ -135,7 +133,6 @@ ndarray insert(const ndarray& arr, std::span<const std::int64_t> indices, const 
 
 ndarray delete_(const ndarray& arr, std::span<const std::int64_t> indices, std::optional<int> axis) {
   const auto [a, ax] = along(arr, axis);
-  if (a.ndim() == 0) throw AxisError("axis " + std::to_string(axis.value_or(0)) + " is out of bounds for array of dimension 0");
   const std::int64_t n = a.shape()[static_cast<std::size_t>(ax)];
   std::vector<unsigned char> keep(static_cast<std::size_t>(n), 1);
   for (std::int64_t i : indices) {

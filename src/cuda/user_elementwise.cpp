@@ -402,12 +402,32 @@ bool mentions(const KernelText& text, std::string_view word) {
 }
 
 // The C++ type a parameter is declared with: its placeholder, or its dtype's name.
-std::string param_type(const Signature& sig, std::size_t p, DType dt) {
-  const int ph = sig.placeholder[p];
-  return ph >= 0 ? sig.placeholders[ph] : std::string(kernel_type_name(dt));
+}  // namespace
+
+namespace {
+std::uint64_t fnv1a(std::string_view s, std::uint64_t h = 0xcbf29ce484222325ull) {
+  for (char c : s) {
+    h ^= static_cast<unsigned char>(c);
+    h *= 0x100000001b3ull;
+  }
+  return h;
+}
+}  // namespace
+
+KernelKey user_kernel_key(const KernelSource& source, std::string_view family, int arch) {
+  KernelKey key;
+  key.op = fnv1a(source.source, fnv1a(family));
+  std::uint64_t variant = fnv1a(source.kernel_name);
+  for (const std::string& o : source.options.extra_options) variant = fnv1a(o, fnv1a("\x1f", variant));
+  key.variant = variant;
+  key.arch = static_cast<std::uint16_t>(arch);
+  return key;
 }
 
-}  // namespace
+std::string param_type(const Signature& sig, std::size_t p, DType dt) {
+  const int ph = sig.placeholder[p];
+  return ph >= 0 ? sig.placeholders[static_cast<std::size_t>(ph)] : std::string(kernel_type_name(dt));
+}
 
 std::string support_source(bool uses_half, bool uses_complex) {
   std::string s(kSupport);
@@ -714,37 +734,12 @@ std::string memo_key(const Plan& plan, int arch) {
   return key;
 }
 
-std::uint64_t fnv1a(std::string_view s, std::uint64_t h = 0xcbf29ce484222325ull) {
-  for (char c : s) {
-    h ^= static_cast<unsigned char>(c);
-    h *= 0x100000001b3ull;
-  }
-  return h;
-}
-
 cuda::Kernel kernel_for(const ElementwiseKernel::Impl& k, const Plan& plan, int arch) {
-  const std::string key = memo_key(plan, arch);
-  {
-    std::shared_lock lock(k.mutex);
-    if (const auto it = k.kernels.find(key); it != k.kernels.end()) return it->second;
-  }
-  const cuda::KernelSource source =
-      cuda::user::make_kernel_source(k.sig, k.text(), plan.bindings, plan.loop, k.options.options);
-  cuda::KernelKey global;
-  global.op = fnv1a(source.source, fnv1a("cunp.user.elementwise"));
-  std::uint64_t variant = fnv1a(source.kernel_name);
-  for (const std::string& o : source.options.extra_options) variant = fnv1a(o, fnv1a("\x1f", variant));
-  global.variant = variant;
-  global.arch = static_cast<std::uint16_t>(arch);
-  const cuda::Kernel kernel = cuda::get_kernel(global, [&source] { return source; });
-  std::unique_lock lock(k.mutex);
-  return k.kernels.try_emplace(key, kernel).first->second;
+  return cuda::user::memoized_kernel(k.mutex, k.kernels, memo_key(plan, arch), "cunp.user.elementwise", arch, [&] {
+    return cuda::user::make_kernel_source(k.sig, k.text(), plan.bindings, plan.loop, k.options.options);
+  });
 }
 
-// Storage for kernel arguments whose addresses cudaLaunchKernel reads.
-struct alignas(16) Slot {
-  unsigned char bytes[16];
-};
 
 // The strided loop's parameter block (cunp_ek::strided<I, N, NA>): size, shape[N],
 // stride[NA][N], all of type I.
@@ -760,7 +755,7 @@ void put_strided(void* dst, const iter::LoopLayout& layout) {
   }
 }
 
-std::size_t slots_for(std::size_t bytes) { return (bytes + sizeof(Slot) - 1) / sizeof(Slot); }
+std::size_t slots_for(std::size_t bytes) { return (bytes + sizeof(cuda::user::ArgSlot) - 1) / sizeof(cuda::user::ArgSlot); }
 
 void launch_plan(const ElementwiseKernel::Impl& k, const Plan& plan, const std::vector<KernelArg>& args,
                  const KernelCallOptions& call) {
@@ -778,7 +773,7 @@ void launch_plan(const ElementwiseKernel::Impl& k, const Plan& plan, const std::
   std::size_t nslots = slots_for(loop_bytes);
   for (const ParamBinding& b : plan.bindings)
     nslots += b.kind == ArgKind::Raw ? slots_for(8 * static_cast<std::size_t>(2 + 2 * std::max(1, b.raw_ndim))) : 1;
-  std::vector<Slot> slots(nslots);
+  std::vector<cuda::user::ArgSlot> slots(nslots);
   std::vector<void*> ptrs;
   ptrs.reserve(nparams + 1);
   std::size_t at = 0;

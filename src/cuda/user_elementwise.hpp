@@ -7,6 +7,9 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <mutex>
+#include <shared_mutex>
+#include <unordered_map>
 #include <vector>
 
 #include "cuda/kernel_cache.hpp"
@@ -88,6 +91,9 @@ struct KernelText {
 // uses them. ReductionKernel programs start with it too.
 std::string support_source(bool uses_half, bool uses_complex);
 
+// The C type of parameter p: its placeholder's typedef name, or the dtype's type.
+std::string param_type(const Signature& sig, std::size_t p, DType dt);
+
 // The whole program of one kernel.
 std::string generate_source(const Signature& sig, const KernelText& text,
                             std::span<const ParamBinding> bindings, const LoopShape& loop);
@@ -95,5 +101,28 @@ std::string generate_source(const Signature& sig, const KernelText& text,
 KernelSource make_kernel_source(const Signature& sig, const KernelText& text,
                                 std::span<const ParamBinding> bindings, const LoopShape& loop,
                                 const std::vector<std::string>& options);
+
+// A user kernel object's compiled kernel for `memo_key`: looked up in the object's own
+// table (`kernels` under `mutex`), else `make_source()` goes through the process-wide
+// kernel cache under a key hashed from the source, its name and options and `family`
+// ("cunp.user.elementwise", "cunp.user.reduction"), and is remembered.
+KernelKey user_kernel_key(const KernelSource& source, std::string_view family, int arch);
+template <typename MakeSource>
+Kernel memoized_kernel(std::shared_mutex& mutex, std::unordered_map<std::string, Kernel>& kernels,
+                       const std::string& memo_key, std::string_view family, int arch, MakeSource&& make_source) {
+  {
+    std::shared_lock lock(mutex);
+    if (const auto it = kernels.find(memo_key); it != kernels.end()) return it->second;
+  }
+  const KernelSource source = make_source();
+  const Kernel kernel = get_kernel(user_kernel_key(source, family, arch), [&source] { return source; });
+  std::unique_lock lock(mutex);
+  return kernels.try_emplace(memo_key, kernel).first->second;
+}
+
+// Storage for kernel arguments whose addresses the launch reads.
+struct alignas(16) ArgSlot {
+  unsigned char bytes[16];
+};
 
 }  // namespace cunp::cuda::user

@@ -139,12 +139,6 @@ Plan make_plan(const ReductionKernel::Impl& k, const std::vector<KernelArg>& arg
   return plan;
 }
 
-std::string param_type(const cuda::user::Signature& sig, std::size_t p, DType dt) {
-  const int ph = sig.placeholder[p];
-  return ph >= 0 ? sig.placeholders[static_cast<std::size_t>(ph)]
-                 : std::string(cuda::user::kernel_type_name(dt));
-}
-
 bool mentions(const ReductionKernel::Impl& k, std::string_view word) {
   for (const std::string* s : {&k.map_expr, &k.reduce_expr, &k.post_map_expr, &k.identity,
                                &k.options.preamble, &k.reduce_type})
@@ -208,7 +202,7 @@ std::string generate(const ReductionKernel::Impl& k, const Plan& plan) {
     if (plan.arrays[p].defined())
       src += (output ? "char* _cunp_p_" : "const char* _cunp_p_") + sig.params[p].name + ", ";
     else
-      src += "const " + param_type(sig, p, plan.dtypes[p]) + " " + sig.params[p].name + ", ";
+      src += "const " + cuda::user::param_type(sig, p, plan.dtypes[p]) + " " + sig.params[p].name + ", ";
   }
   src += "const __grid_constant__ cunp_k::strided_params<long long, " + no + ", " + nops_o +
          "> _cunp_po, const __grid_constant__ cunp_k::strided_params<long long, " + ni + ", " +
@@ -241,7 +235,7 @@ std::string generate(const ReductionKernel::Impl& k, const Plan& plan) {
       "_cunp_ioff);\n";
   for (std::size_t j = 0; j < nina; ++j) {
     const auto p = static_cast<std::size_t>(plan.in_arrays[j]);
-    const std::string type = param_type(sig, p, plan.dtypes[p]);
+    const std::string type = cuda::user::param_type(sig, p, plan.dtypes[p]);
     const std::string& pn = sig.params[p].name;
     src += "        const " + type + "& " + pn + " = *reinterpret_cast<const " + type +
            "*>(_cunp_p_" + pn + " + _cunp_off[" +
@@ -272,7 +266,7 @@ std::string generate(const ReductionKernel::Impl& k, const Plan& plan) {
   src += "      const _type_reduce a = _cunp_sh[_cunp_t];\n";
   for (int o = 0; o < nout; ++o) {
     const auto p = static_cast<std::size_t>(sig.nin + o);
-    const std::string type = param_type(sig, p, plan.dtypes[p]);
+    const std::string type = cuda::user::param_type(sig, p, plan.dtypes[p]);
     const std::string& pn = sig.params[p].name;
     src += "      " + type + "& " + pn + " = *reinterpret_cast<" + type + "*>(_cunp_p_" + pn +
            " + _cunp_off[" + std::to_string(o) + "]);\n";
@@ -294,14 +288,6 @@ std::string memo_key(const Plan& plan, int arch) {
   return key;
 }
 
-std::uint64_t fnv1a(std::string_view s, std::uint64_t h = 0xcbf29ce484222325ull) {
-  for (char c : s) {
-    h ^= static_cast<unsigned char>(c);
-    h *= 0x100000001b3ull;
-  }
-  return h;
-}
-
 cuda::KernelSource kernel_source(const ReductionKernel::Impl& k, const Plan& plan) {
   cuda::KernelSource source;
   source.kernel_name = k.name;
@@ -311,27 +297,9 @@ cuda::KernelSource kernel_source(const ReductionKernel::Impl& k, const Plan& pla
 }
 
 cuda::Kernel kernel_for(const ReductionKernel::Impl& k, const Plan& plan, int arch) {
-  const std::string key = memo_key(plan, arch);
-  {
-    std::shared_lock lock(k.mutex);
-    if (const auto it = k.kernels.find(key); it != k.kernels.end()) return it->second;
-  }
-  const cuda::KernelSource source = kernel_source(k, plan);
-  cuda::KernelKey global;
-  global.op = fnv1a(source.source, fnv1a("cunp.user.reduction"));
-  std::uint64_t variant = fnv1a(source.kernel_name);
-  for (const std::string& o : source.options.extra_options)
-    variant = fnv1a(o, fnv1a("\x1f", variant));
-  global.variant = variant;
-  global.arch = static_cast<std::uint16_t>(arch);
-  const cuda::Kernel kernel = cuda::get_kernel(global, [&source] { return source; });
-  std::unique_lock lock(k.mutex);
-  return k.kernels.try_emplace(key, kernel).first->second;
+  return cuda::user::memoized_kernel(k.mutex, k.kernels, memo_key(plan, arch), "cunp.user.reduction", arch,
+                                     [&] { return kernel_source(k, plan); });
 }
-
-struct alignas(16) Slot {
-  unsigned char bytes[16];
-};
 
 void launch(const ReductionKernel::Impl& k, const Plan& plan, const std::vector<KernelArg>& args,
             const ReductionCallOptions& call) {
@@ -341,7 +309,7 @@ void launch(const ReductionKernel::Impl& k, const Plan& plan, const std::vector<
   const cuda::Kernel kernel = kernel_for(k, plan, props.target);
 
   const std::size_t nparams = plan.dtypes.size();
-  std::vector<Slot> slots(nparams + 3);
+  std::vector<cuda::user::ArgSlot> slots(nparams + 3);
   std::vector<void*> ptrs;
   for (std::size_t p = 0; p < nparams; ++p) {
     void* slot = slots[p].bytes;

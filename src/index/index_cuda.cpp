@@ -335,19 +335,27 @@ ndarray nonzero_coords(const ndarray& mask, const Shape& shape) {
   return out;
 }
 
+namespace {
+
+// One walk of the mask's tiles moving every selected element (Note [Indexing kernels]):
+// MaskGather from the array `src` to the values `dst`, MaskScatter the other way.
+void launch_mask_kernel(const Ctx& ctx, IndexKernelKind kind, DType dtype, const void* src, const ndarray& mask,
+                        const TileCounts& tc, void* dst) {
+  const void* m = mask.data();
+  const void* starts = tc.starts.data();
+  auto n = static_cast<unsigned long long>(mask.size());
+  void* args[] = {&src, &m, &starts, &dst, &n};
+  cuda::launch(kernel({.kind = kind, .dtype = element_dtype(dtype)}, ctx), dim3(static_cast<unsigned>(tc.tiles)),
+               dim3(kNonzeroThreads), args, 0, ctx.stream);
+}
+
+}  // namespace
+
 ndarray mask_select(const ndarray& a, const ndarray& mask) {
   const Ctx ctx = context();
   const TileCounts tc = count_tiles(ctx, mask);
   ndarray out = empty({tc.total}, {.dtype = a.dtype(), .device = Device::cuda(ctx.device)});
-  if (tc.total == 0) return out;
-  const void* src = a.data();
-  const void* m = mask.data();
-  const void* starts = tc.starts.data();
-  void* out_p = out.data();
-  auto n = static_cast<unsigned long long>(mask.size());
-  void* args[] = {&src, &m, &starts, &out_p, &n};
-  cuda::launch(kernel({.kind = IndexKernelKind::MaskGather, .dtype = element_dtype(a.dtype())}, ctx),
-               dim3(static_cast<unsigned>(tc.tiles)), dim3(kNonzeroThreads), args, 0, ctx.stream);
+  if (tc.total > 0) launch_mask_kernel(ctx, IndexKernelKind::MaskGather, a.dtype(), a.data(), mask, tc, out.data());
   return out;
 }
 
@@ -361,15 +369,7 @@ void mask_assign(const ndarray& a, const ndarray& mask, const ndarray& value) {
     throw ValueError("NumPy boolean array indexing assignment cannot assign " + std::to_string(value.size()) +
                      " input values to the " + std::to_string(tc.total) + " output values where the mask is true");
   }
-  if (tc.total == 0) return;
-  const void* src = vals.data();
-  const void* m = mask.data();
-  const void* starts = tc.starts.data();
-  void* out_p = a.data();
-  auto n = static_cast<unsigned long long>(mask.size());
-  void* args[] = {&src, &m, &starts, &out_p, &n};
-  cuda::launch(kernel({.kind = IndexKernelKind::MaskScatter, .dtype = element_dtype(a.dtype())}, ctx),
-               dim3(static_cast<unsigned>(tc.tiles)), dim3(kNonzeroThreads), args, 0, ctx.stream);
+  if (tc.total > 0) launch_mask_kernel(ctx, IndexKernelKind::MaskScatter, a.dtype(), vals.data(), mask, tc, a.data());
 }
 
 }  // namespace cunp::index::gpu

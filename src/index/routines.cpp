@@ -19,10 +19,9 @@ Device resolve_device(std::optional<Device> device) { return device.value_or(cur
 
 // An integer array as int64 on `device`; TypeError (NumPy's 'safe' cast message) for
 // other dtypes.
-ndarray as_int64(const ndarray& a, Device device, const char* what = nullptr) {
+ndarray as_int64(const ndarray& a, Device device) {
   const DType dt = a.dtype();
   if (!is_integer(dt) && dt != DType::Bool) {
-    if (what != nullptr) throw TypeError(what);
     throw TypeError("Cannot cast array data from dtype('" + std::string(name(dt)) +
                     "') to dtype('int64') according to the rule 'safe'");
   }
@@ -52,10 +51,9 @@ void check_same_size(const ndarray& a, const ndarray& mask, const char* fn) {
   if (a.size() != mask.size()) throw ValueError(std::string(fn) + ": mask and data must be the same size");
 }
 
-// Indices brought into [0, n) by `mode` (Raise leaves them to the bounds check).
+// Indices brought into [0, n) by `mode` (Wrap or Clip).
 ndarray apply_mode(const ndarray& indices, std::int64_t n, ClipMode mode, Device device) {
   const ndarray idx = as_int64(indices, device);
-  if (mode == ClipMode::Raise) return idx;
   if (n == 0) throw IndexError("cannot do a non-empty take from an empty axes.");
   if (mode == ClipMode::Wrap) return remainder(idx, n);
   return clip(idx, Operand(std::int64_t{0}), Operand(n - 1));
@@ -64,13 +62,14 @@ ndarray apply_mode(const ndarray& indices, std::int64_t n, ClipMode mode, Device
 }  // namespace
 
 ndarray take(const ndarray& a, const ndarray& indices, std::optional<int> axis, ClipMode mode) {
+  if (mode == ClipMode::Raise) return take(a, indices, axis);  // the checked gather
   const std::int64_t n = axis ? a.shape()[static_cast<std::size_t>(normalize_axis(*axis, a.ndim()))] : a.size();
   if (indices.size() == 0) return take(a, indices, axis);
   return take(a, apply_mode(indices, n, mode, a.device()), axis);
 }
 
 void put(const ndarray& a, const ndarray& indices, const ndarray& values, ClipMode mode) {
-  if (indices.size() == 0) return put(a, indices, values);
+  if (mode == ClipMode::Raise || indices.size() == 0) return put(a, indices, values);
   put(a, apply_mode(indices, a.size(), mode, a.device()), values);
 }
 
@@ -95,10 +94,8 @@ ndarray choose(const ndarray& a, std::span<const ndarray> choices, ClipMode mode
   if (mode == ClipMode::Raise) {
     if (idx.size() > 0 && (min_value(idx) < 0 || max_value(idx) >= n))
       throw ValueError("invalid entry in choice array");
-  } else if (mode == ClipMode::Wrap) {
-    idx = remainder(idx, n);
   } else {
-    idx = clip(idx, Operand(std::int64_t{0}), Operand(n - 1));
+    idx = apply_mode(idx, n, mode, dev);
   }
   // The choices stacked along a new first axis, then one gather along it.
   Shape stacked_shape{n};

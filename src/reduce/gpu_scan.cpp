@@ -142,6 +142,24 @@ void gpu_scan(ScanOp op, ScanMap map, const ScanLayout& layout, const ndarray& i
                  dim3(kScanBlockSize), args, 0, stream);
   };
 
+  // The chunked kinds: with k > 1 chunks per line, `reduce_kind` writes each chunk's
+  // total, the spine turns them into exclusive prefixes, and `scan_kind` scans every
+  // chunk from its prefix; with one chunk, `scan_kind` alone.
+  auto chunked = [&](ScanKernelKind reduce_kind, ScanKernelKind scan_kind, dim3 grid, I k, I chunk) {
+    I nl = nlines, nn = n;
+    if (k > 1) {
+      workspace(nlines * k);
+      spec.kind = reduce_kind;
+      void* args[] = {&w, &src, po.v, &nl, &nn, &si, &chunk};
+      cuda::launch(kernel_for(spec, arch), grid, dim3(kScanBlockSize), args, 0, stream);
+      spine(k);
+    }
+    spec.kind = scan_kind;
+    const char* wc = w;
+    void* args[] = {&dst, &wc, &src, po.v, &nl, &nn, &si, &so, &chunk};
+    cuda::launch(kernel_for(spec, arch), grid, dim3(kScanBlockSize), args, 0, stream);
+  };
+
   if (interleaved || short_lines) {
     std::int64_t k = 1;
     if (n > 64 && nlines < resident_threads)
@@ -151,18 +169,7 @@ void gpu_scan(ScanOp op, ScanMap map, const ScanLayout& layout, const ndarray& i
     k = ceil_div(n, chunk);
     const dim3 grid(static_cast<unsigned>(ceil_div(nlines, kScanBlockSize)),
                     static_cast<unsigned>(k));
-    I nl = nlines, nn = n;
-    if (k > 1) {
-      workspace(nlines * k);
-      spec.kind = ScanKernelKind::LineReduce;
-      void* args[] = {&w, &src, po.v, &nl, &nn, &si, &chunk};
-      cuda::launch(kernel_for(spec, arch), grid, dim3(kScanBlockSize), args, 0, stream);
-      spine(k);
-    }
-    spec.kind = ScanKernelKind::LineScan;
-    const char* wc = w;
-    void* args[] = {&dst, &wc, &src, po.v, &nl, &nn, &si, &so, &chunk};
-    cuda::launch(kernel_for(spec, arch), grid, dim3(kScanBlockSize), args, 0, stream);
+    chunked(ScanKernelKind::LineReduce, ScanKernelKind::LineScan, grid, k, chunk);
     return;
   }
 
@@ -191,18 +198,7 @@ void gpu_scan(ScanOp op, ScanMap map, const ScanLayout& layout, const ndarray& i
   k = ceil_div(n, chunk);
   const dim3 grid(static_cast<unsigned>(k),
                   static_cast<unsigned>(std::min<std::int64_t>(nlines, kMaxGridY)));
-  I nl = nlines, nn = n;
-  if (k > 1) {
-    workspace(nlines * k);
-    spec.kind = ScanKernelKind::BlockReduce;
-    void* args[] = {&w, &src, po.v, &nl, &nn, &si, &chunk};
-    cuda::launch(kernel_for(spec, arch), grid, dim3(kScanBlockSize), args, 0, stream);
-    spine(k);
-  }
-  spec.kind = ScanKernelKind::BlockScan;
-  const char* wc = w;
-  void* args[] = {&dst, &wc, &src, po.v, &nl, &nn, &si, &so, &chunk};
-  cuda::launch(kernel_for(spec, arch), grid, dim3(kScanBlockSize), args, 0, stream);
+  chunked(ScanKernelKind::BlockReduce, ScanKernelKind::BlockScan, grid, k, chunk);
 }
 
 }  // namespace cunp::reduce

@@ -205,13 +205,21 @@ IntersectResult intersect1d_indices(const ndarray& ar1, const ndarray& ar2, bool
   return r;
 }
 
-ndarray intersect1d(const ndarray& ar1, const ndarray& ar2, bool assume_unique) {
+namespace {
+// The values of both arrays (each made unique unless `assume_unique`), sorted together:
+// what intersect1d and setxor1d compare neighbours of.
+ndarray sorted_pair(const ndarray& ar1, const ndarray& ar2, bool assume_unique) {
   ndarray a1 = flat(ar1), a2 = flat(ar2);
   if (!assume_unique) {
     a1 = unique(a1).values;
     a2 = unique(a2).values;
   }
-  const ndarray aux = sort(concat2(a1, a2), 0);
+  return sort(concat2(a1, a2), 0);
+}
+}  // namespace
+
+ndarray intersect1d(const ndarray& ar1, const ndarray& ar2, bool assume_unique) {
+  const ndarray aux = sorted_pair(ar1, ar2, assume_unique);
   if (aux.size() == 0) return aux;
   return masked(tail(aux), equal(head(aux), tail(aux)));
 }
@@ -230,12 +238,7 @@ ndarray setdiff1d(const ndarray& ar1, const ndarray& ar2, bool assume_unique) {
 }
 
 ndarray setxor1d(const ndarray& ar1, const ndarray& ar2, bool assume_unique) {
-  ndarray a1 = flat(ar1), a2 = flat(ar2);
-  if (!assume_unique) {
-    a1 = unique(a1).values;
-    a2 = unique(a2).values;
-  }
-  const ndarray aux = sort(concat2(a1, a2), 0);
+  const ndarray aux = sorted_pair(ar1, ar2, assume_unique);
   if (aux.size() == 0) return aux;
   const Device dev = aux.device();
   const ndarray edge = ones({1}, {.dtype = DType::Bool, .device = dev});

@@ -12,6 +12,7 @@
 #include <array>
 #include <cmath>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cunp/creation.hpp"
@@ -242,6 +243,12 @@ Q as_fraction(Q q) {
   q.values = true_divide(q.values, 100);
   return q;
 }
+// q as a fraction (from percent when `percent`), range-checked.
+Q checked(Q q, bool percent) {
+  if (percent) q = as_fraction(std::move(q));
+  check_q(q, percent);
+  return q;
+}
 
 void check_real(const ndarray& a) {
   if (is_complex(a.dtype())) throw TypeError("a must be an array of real numbers");
@@ -368,48 +375,32 @@ ndarray nanmedian(const ndarray& a, const MedianOptions& o) {
 }
 
 ndarray quantile(const ndarray& a, const ndarray& q, const QuantileOptions& o) {
-  const Q qq = strong_q(q);
-  check_q(qq, false);
-  return quantile_impl(a, qq, o);
+  return quantile_impl(a, checked(strong_q(q), false), o);
 }
 ndarray quantile(const ndarray& a, double q, const QuantileOptions& o) {
-  const Q qq = weak_q(q);
-  check_q(qq, false);
-  return quantile_impl(a, qq, o);
+  return quantile_impl(a, checked(weak_q(q), false), o);
 }
 ndarray percentile(const ndarray& a, const ndarray& q, const QuantileOptions& o) {
   check_real(a);
-  const Q qq = as_fraction(strong_q(q));
-  check_q(qq, true);
-  return quantile_impl(a, qq, o);
+  return quantile_impl(a, checked(strong_q(q), true), o);
 }
 ndarray percentile(const ndarray& a, double q, const QuantileOptions& o) {
   check_real(a);
-  const Q qq = as_fraction(weak_q(q));
-  check_q(qq, true);
-  return quantile_impl(a, qq, o);
+  return quantile_impl(a, checked(weak_q(q), true), o);
 }
 ndarray nanquantile(const ndarray& a, const ndarray& q, const QuantileOptions& o) {
-  const Q qq = strong_q(q);
-  check_q(qq, false);
-  return nanquantile_impl(a, qq, o);
+  return nanquantile_impl(a, checked(strong_q(q), false), o);
 }
 ndarray nanquantile(const ndarray& a, double q, const QuantileOptions& o) {
-  const Q qq = weak_q(q);
-  check_q(qq, false);
-  return nanquantile_impl(a, qq, o);
+  return nanquantile_impl(a, checked(weak_q(q), false), o);
 }
 ndarray nanpercentile(const ndarray& a, const ndarray& q, const QuantileOptions& o) {
   check_real(a);
-  const Q qq = as_fraction(strong_q(q));
-  check_q(qq, true);
-  return nanquantile_impl(a, qq, o);
+  return nanquantile_impl(a, checked(strong_q(q), true), o);
 }
 ndarray nanpercentile(const ndarray& a, double q, const QuantileOptions& o) {
   check_real(a);
-  const Q qq = as_fraction(weak_q(q));
-  check_q(qq, true);
-  return nanquantile_impl(a, qq, o);
+  return nanquantile_impl(a, checked(weak_q(q), true), o);
 }
 
 }  // namespace cunp
