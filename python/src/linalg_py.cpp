@@ -18,6 +18,19 @@ Device device_of(nb::handle a, nb::handle b) {
   if (nb::isinstance<ndarray>(b)) return nb::cast<const ndarray&>(b).device();
   return current_device();
 }
+// Every item of `seq` as a cunp array on the device of its first cunp array (else the
+// current device).
+std::vector<ndarray> arrays_on_one_device(nb::handle seq) {
+  Device d = current_device();
+  for (nb::handle h : seq)
+    if (nb::isinstance<ndarray>(h)) {
+      d = nb::cast<const ndarray&>(h).device();
+      break;
+    }
+  std::vector<ndarray> v;
+  for (nb::handle h : seq) v.push_back(arr(h, d));
+  return v;
+}
 std::optional<ndarray> opt_out(nb::handle out) {
   if (out.is_none()) return std::nullopt;
   return nb::cast<ndarray>(out);
@@ -84,15 +97,7 @@ void bind_linalg(nb::module_& m) {
   }, arg("a"), arg("offset"), arg("axis1"), arg("axis2"), arg("dtype").none());
   m.def("_einsum", [](std::string subscripts, nb::sequence operands, nb::handle dtype, nb::handle out,
                       const std::string& casting) {
-    std::vector<ndarray> ops;
-    Device d = current_device();
-    for (nb::handle h : operands)
-      if (nb::isinstance<ndarray>(h)) {
-        d = nb::cast<const ndarray&>(h).device();
-        break;
-      }
-    for (nb::handle h : operands) ops.push_back(arr(h, d));
-    return einsum(subscripts, ops,
+    return einsum(subscripts, arrays_on_one_device(operands),
                   {.dtype = to_optional_dtype(dtype), .out = opt_out(out), .casting = parse_casting(casting)});
   }, arg("subscripts"), arg("operands"), arg("dtype").none(), arg("out").none(), arg("casting"));
   m.def("_kron", binary([](const ndarray& a, const ndarray& b) { return kron(a, b); }));
@@ -100,17 +105,7 @@ void bind_linalg(nb::module_& m) {
     const Device d = device_of(a, b);
     return cross(arr(a, d), arr(b, d), {.axisa = axisa, .axisb = axisb, .axisc = axisc, .axis = axis});
   }, arg("a"), arg("b"), arg("axisa"), arg("axisb"), arg("axisc"), arg("axis").none());
-  m.def("_la_multi_dot", [](nb::sequence arrays) {
-    std::vector<ndarray> v;
-    Device d = current_device();
-    for (nb::handle h : arrays)
-      if (nb::isinstance<ndarray>(h)) {
-        d = nb::cast<const ndarray&>(h).device();
-        break;
-      }
-    for (nb::handle h : arrays) v.push_back(arr(h, d));
-    return linalg::multi_dot(v);
-  });
+  m.def("_la_multi_dot", [](nb::sequence arrays) { return linalg::multi_dot(arrays_on_one_device(arrays)); });
   m.def("_la_tensorsolve", [](nb::handle a, nb::handle b, std::optional<std::vector<int>> axes) {
     const Device d = device_of(a, b);
     return linalg::tensorsolve(arr(a, d), arr(b, d), axes);

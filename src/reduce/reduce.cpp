@@ -75,14 +75,19 @@ ndarray run(ReduceOp op, const ndarray& a, const Axes& axis, bool keepdims, DTyp
   return out.reshape(plan.out_shape);
 }
 
+// where= takes bool arrays only (NumPy's 'safe' cast to bool).
+void check_where_dtype(const ReduceOptions& o) {
+  if (o.where->dtype() != DType::Bool)
+    throw TypeError("Cannot cast array data from dtype('" + std::string(name(o.where->dtype())) +
+                    "') to dtype('bool') according to the rule 'safe'");
+}
+
 // Note [Reduction where=]: the elements `where` leaves out are replaced by the
 // operation's identity (or by `initial` for max/min, which have none, as NumPy
 // requires), then the reduction runs as usual.
 ndarray masked(ReduceOp op, const ndarray& a, const ReduceOptions& o) {
   if (!o.where) return a;
-  if (o.where->dtype() != DType::Bool)
-    throw TypeError("Cannot cast array data from dtype('" + std::string(name(o.where->dtype())) +
-                    "') to dtype('bool') according to the rule 'safe'");
+  check_where_dtype(o);
   if (!reduce::reduce_op_has_identity(op) && !o.initial)
     throw ValueError("reduction operation '" + std::string(reduce::reduce_op_ufunc_name(op)) +
                      "' does not have an identity, so to use a where mask one has to specify 'initial'");
@@ -114,10 +119,15 @@ ReduceOptions with(const ReduceOptions& o, bool keepdims, std::optional<DType> d
   return r;
 }
 
+// initial= of the reductions that NumPy gives none (mean, var, std, ...).
+void refuse_initial(const ReduceOptions& o, const char* fn) {
+  if (o.initial) throw TypeError(std::string(fn) + "() got an unexpected keyword argument 'initial'");
+}
+
 // where= and initial= of the reductions that do not take them yet.
 void refuse_where_initial(const ReduceOptions& o, const char* fn) {
   if (o.where) throw NotImplementedError(std::string("where= is not supported by cunp's ") + fn + " yet");
-  if (o.initial) throw TypeError(std::string(fn) + "() got an unexpected keyword argument 'initial'");
+  refuse_initial(o, fn);
 }
 
 // The number of elements each output reduces.
@@ -212,7 +222,7 @@ ndarray prod(const ndarray& a, const ReduceOptions& o) {
 }
 
 ndarray mean(const ndarray& a, const ReduceOptions& o) {
-  if (o.initial) throw TypeError("mean() got an unexpected keyword argument 'initial'");
+  refuse_initial(o, "mean");
   DType acc = a.dtype(), result = a.dtype();
   if (o.dtype) {
     acc = result = *o.dtype;
@@ -225,11 +235,7 @@ ndarray mean(const ndarray& a, const ReduceOptions& o) {
   if (o.where) {
     // NumPy's _mean: the sum of the selected elements over their count.
     ndarray s = run(ReduceOp::Sum, masked(ReduceOp::Sum, a, o), o.axis, o.keepdims, acc);
-    ReduceOptions co;
-    co.axis = o.axis;
-    co.keepdims = o.keepdims;
-    co.dtype = DType::Int64;
-    const ndarray cnt = sum(o.where->broadcast_to(a.shape()), co);
+    const ndarray cnt = where_count(a, o, o.keepdims);
     m = true_divide(s, cnt, {.out = {s}, .where = std::nullopt, .dtype = std::nullopt, .casting = Casting::Unsafe});
   } else {
     const ndarray s = run(ReduceOp::Sum, a, o.axis, o.keepdims, acc);
@@ -241,12 +247,12 @@ ndarray mean(const ndarray& a, const ReduceOptions& o) {
 }
 
 ndarray var(const ndarray& a, const ReduceOptions& o) {
-  if (o.initial) throw TypeError("var() got an unexpected keyword argument 'initial'");
+  refuse_initial(o, "var");
   return finish(var_impl(a, o), o);
 }
 
 ndarray std(const ndarray& a, const ReduceOptions& o) {
-  if (o.initial) throw TypeError("std() got an unexpected keyword argument 'initial'");
+  refuse_initial(o, "std");
   ndarray v = var_impl(a, o);
   return finish(sqrt(v, {.out = {v}, .where = std::nullopt, .dtype = std::nullopt, .casting = Casting::Unsafe}), o);
 }
@@ -308,7 +314,7 @@ ndarray nanmin(const ndarray& a, const ReduceOptions& o) {
 }
 
 ndarray nanmean(const ndarray& a, const ReduceOptions& o) {
-  if (o.initial) throw TypeError("nanmean() got an unexpected keyword argument 'initial'");
+  refuse_initial(o, "nanmean");
   if (!is_inexact(a.dtype())) return mean(a, o);
   if (o.where) {
     // NumPy's nanmean with where=: the non-NaN selected elements over their count.
@@ -344,9 +350,7 @@ namespace {
 // left-out elements become NaN and the reduction runs without the mask.
 ndarray nanvar_masked(const ndarray& a, const ReduceOptions& o) {
   if (!o.where) return nanvar_impl(a, o);
-  if (o.where->dtype() != DType::Bool)
-    throw TypeError("Cannot cast array data from dtype('" + std::string(name(o.where->dtype())) +
-                    "') to dtype('bool') according to the rule 'safe'");
+  check_where_dtype(o);
   ReduceOptions r = o;
   r.where.reset();
   return nanvar_impl(where(o.where->broadcast_to(a.shape()), a, Scalar(std::numeric_limits<double>::quiet_NaN())), r);
@@ -354,13 +358,13 @@ ndarray nanvar_masked(const ndarray& a, const ReduceOptions& o) {
 }  // namespace
 
 ndarray nanvar(const ndarray& a, const ReduceOptions& o) {
-  if (o.initial) throw TypeError("nanvar() got an unexpected keyword argument 'initial'");
+  refuse_initial(o, "nanvar");
   if (!is_inexact(a.dtype())) return var(a, o);
   return finish(nanvar_masked(a, o), o);
 }
 
 ndarray nanstd(const ndarray& a, const ReduceOptions& o) {
-  if (o.initial) throw TypeError("nanstd() got an unexpected keyword argument 'initial'");
+  refuse_initial(o, "nanstd");
   if (!is_inexact(a.dtype())) return std(a, o);
   return finish(sqrt(nanvar_masked(a, o)), o);
 }
