@@ -16,61 +16,83 @@ std::int64_t LoopLayout::max_offset(int op) const noexcept {
   return m;
 }
 
+// Note [Layout without allocation]: make_layout runs on every elementwise call, so it
+// works in stack buffers (heap only past kInlineAxes axes) and allocates just the
+// result: the shape, and one stride vector per operand.
 LoopLayout make_layout(const Shape& shape, const std::vector<Strides>& strides, bool keep_order) {
   LoopLayout out;
   const std::size_t nop = strides.size();
-  out.strides.assign(nop, {});
   out.size = 1;
   for (std::int64_t d : shape) out.size *= d;
   if (out.size == 0) {
     out.shape = {0};
-    for (auto& s : out.strides) s = {0};
+    out.strides.assign(nop, Strides{0});
     return out;
   }
+  constexpr std::size_t kInlineAxes = 16;
+  const std::size_t nd = shape.size();
+  int axes_inline[kInlineAxes], inner_inline[kInlineAxes];
+  std::int64_t dims_inline[kInlineAxes];
+  std::vector<int> axes_heap, inner_heap;
+  std::vector<std::int64_t> dims_heap;
+  int* axes = axes_inline;
+  int* inner = inner_inline;  // per merged axis: its innermost original axis
+  std::int64_t* dims = dims_inline;
+  if (nd > kInlineAxes) {
+    axes_heap.resize(nd);
+    inner_heap.resize(nd);
+    dims_heap.resize(nd);
+    axes = axes_heap.data();
+    inner = inner_heap.data();
+    dims = dims_heap.data();
+  }
   // Drop size-1 axes: they contribute nothing to addresses.
-  std::vector<int> axes;
-  for (std::size_t i = 0; i < shape.size(); ++i) {
-    if (shape[i] != 1) axes.push_back(static_cast<int>(i));
+  int n = 0;
+  for (std::size_t i = 0; i < nd; ++i) {
+    if (shape[i] != 1) axes[n++] = static_cast<int>(i);
   }
   if (!keep_order) {
-    // Walk the output (then the inputs) in memory order: larger |stride| first.
-    std::stable_sort(axes.begin(), axes.end(), [&](int a, int b) {
+    // Walk the output (then the inputs) in memory order: larger |stride| first. An
+    // insertion sort: stable, and the axes are few.
+    auto before = [&](int a, int b) {
       for (std::size_t op = 0; op < nop; ++op) {
         const std::int64_t sa = std::llabs(strides[op][a]), sb = std::llabs(strides[op][b]);
         if (sa != sb) return sa > sb;
       }
       return false;
-    });
+    };
+    for (int i = 1; i < n; ++i) {
+      const int ax = axes[i];
+      int j = i;
+      for (; j > 0 && before(ax, axes[j - 1]); --j) axes[j] = axes[j - 1];
+      axes[j] = ax;
+    }
   }
-  for (int ax : axes) {
-    out.shape.push_back(shape[ax]);
-    for (std::size_t op = 0; op < nop; ++op) out.strides[op].push_back(strides[op][ax]);
-  }
-  // Merge adjacent axes (outer i, inner i+1) when outer stride == inner stride * inner size
-  // for every operand.
-  Shape merged_shape;
-  std::vector<Strides> merged(nop);
-  for (int i = static_cast<int>(out.shape.size()) - 1; i >= 0; --i) {
-    if (!merged_shape.empty()) {
+  // Merge adjacent axes, innermost first: an outer axis joins the merged axis inside
+  // it when its stride is that axis' stride times its size for every operand.
+  int m = 0;
+  for (int j = n - 1; j >= 0; --j) {
+    const int ax = axes[j];
+    if (m > 0) {
       bool ok = true;
-      for (std::size_t op = 0; op < nop; ++op) {
-        if (out.strides[op][i] != merged[op].back() * merged_shape.back()) {
-          ok = false;
-          break;
-        }
-      }
+      for (std::size_t op = 0; op < nop && ok; ++op) ok = strides[op][ax] == strides[op][inner[m - 1]] * dims[m - 1];
       if (ok) {
-        merged_shape.back() *= out.shape[i];
+        dims[m - 1] *= shape[ax];
         continue;
       }
     }
-    merged_shape.push_back(out.shape[i]);
-    for (std::size_t op = 0; op < nop; ++op) merged[op].push_back(out.strides[op][i]);
+    inner[m] = ax;
+    dims[m] = shape[ax];
+    ++m;
   }
-  std::reverse(merged_shape.begin(), merged_shape.end());
-  for (auto& s : merged) std::reverse(s.begin(), s.end());
-  out.shape = std::move(merged_shape);
-  out.strides = std::move(merged);
+  out.shape.resize(static_cast<std::size_t>(m));
+  for (int k = 0; k < m; ++k) out.shape[static_cast<std::size_t>(k)] = dims[m - 1 - k];
+  out.strides.resize(nop);
+  for (std::size_t op = 0; op < nop; ++op) {
+    Strides& s = out.strides[op];
+    s.resize(static_cast<std::size_t>(m));
+    for (int k = 0; k < m; ++k) s[static_cast<std::size_t>(k)] = strides[op][inner[m - 1 - k]];
+  }
   return out;
 }
 
