@@ -10,6 +10,7 @@
 
 
 #include "cuda/runtime.hpp"
+#include "cuda/vendor_lib.hpp"
 #include "cunp/device.hpp"
 #include "cunp/error.hpp"
 
@@ -63,7 +64,11 @@ int cuda_driver_version() {
 
 int nvrtc_version() {
   int major = 0, minor = 0;
-  if (nvrtcVersion(&major, &minor) != NVRTC_SUCCESS) return 0;
+  try {  // NVRTC is loaded on first use (Note [Lazy vendor libraries]); "unavailable" without it
+    if (CUNP_VENDOR(nvrtc, nvrtcVersion)(&major, &minor) != NVRTC_SUCCESS) return 0;
+  } catch (const CudaError&) {
+    return 0;
+  }
   return major * 1000 + minor * 10;
 }
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <memory>
 
+#include "cuda/vendor_lib.hpp"
 #include "cunp/error.hpp"
 
 namespace cunp::detail {
@@ -18,7 +19,8 @@ namespace {
 
 void check_nvrtc(nvrtcResult result, const char* call) {
   if (result != NVRTC_SUCCESS)
-    throw CudaError(call, static_cast<int>(result), nvrtcGetErrorString(result));
+    throw CudaError(call, static_cast<int>(result),
+                    CUNP_VENDOR(nvrtc, nvrtcGetErrorString)(result));
 }
 
 // The embedded headers as the C string arrays nvrtcCreateProgram takes, built once.
@@ -43,16 +45,17 @@ const HeaderArrays& header_arrays() {
 
 struct ProgramDeleter {
   void operator()(nvrtcProgram* p) const {
-    nvrtcDestroyProgram(p);
+    CUNP_VENDOR(nvrtc, nvrtcDestroyProgram)(p);
     delete p;
   }
 };
 
 std::string program_log(nvrtcProgram prog) {
   std::size_t size = 0;
-  if (nvrtcGetProgramLogSize(prog, &size) != NVRTC_SUCCESS || size <= 1) return {};
+  if (CUNP_VENDOR(nvrtc, nvrtcGetProgramLogSize)(prog, &size) != NVRTC_SUCCESS || size <= 1)
+    return {};
   std::string log(size, '\0');
-  if (nvrtcGetProgramLog(prog, log.data()) != NVRTC_SUCCESS) return {};
+  if (CUNP_VENDOR(nvrtc, nvrtcGetProgramLog)(prog, log.data()) != NVRTC_SUCCESS) return {};
   log.resize(size - 1);  // drop the terminating NUL
   return log;
 }
@@ -76,33 +79,36 @@ CompiledProgram compile_to_cubin(std::string_view source, std::string_view progr
   const std::string src(source);
   const std::string name = std::string(program_name) + ".cu";
   std::unique_ptr<nvrtcProgram, ProgramDeleter> prog(new nvrtcProgram{});
-  check_nvrtc(nvrtcCreateProgram(prog.get(), src.c_str(), name.c_str(),
-                                 static_cast<int>(headers.names.size()), headers.text_ptrs.data(),
-                                 headers.name_ptrs.data()),
+  check_nvrtc(CUNP_VENDOR(nvrtc, nvrtcCreateProgram)(
+                  prog.get(), src.c_str(), name.c_str(), static_cast<int>(headers.names.size()),
+                  headers.text_ptrs.data(), headers.name_ptrs.data()),
               "nvrtcCreateProgram");
   for (const std::string& expr : options.name_expressions)
-    check_nvrtc(nvrtcAddNameExpression(*prog, expr.c_str()), "nvrtcAddNameExpression");
+    check_nvrtc(CUNP_VENDOR(nvrtc, nvrtcAddNameExpression)(*prog, expr.c_str()),
+                "nvrtcAddNameExpression");
 
   const std::vector<std::string> option_list = nvrtc_option_list(options);
   std::vector<const char*> option_ptrs;
   for (const std::string& o : option_list) option_ptrs.push_back(o.c_str());
 
-  const nvrtcResult result =
-      nvrtcCompileProgram(*prog, static_cast<int>(option_ptrs.size()), option_ptrs.data());
+  const nvrtcResult result = CUNP_VENDOR(nvrtc, nvrtcCompileProgram)(
+      *prog, static_cast<int>(option_ptrs.size()), option_ptrs.data());
   CompiledProgram out;
   out.log = program_log(*prog);
   if (result == NVRTC_ERROR_COMPILATION || result == NVRTC_ERROR_INVALID_OPTION)
     throw CompileError(std::string(program_name),
-                       out.log.empty() ? nvrtcGetErrorString(result) : out.log, source_path);
+                       out.log.empty() ? CUNP_VENDOR(nvrtc, nvrtcGetErrorString)(result) : out.log,
+                       source_path);
   check_nvrtc(result, "nvrtcCompileProgram");
 
   std::size_t size = 0;
-  check_nvrtc(nvrtcGetCUBINSize(*prog, &size), "nvrtcGetCUBINSize");
+  check_nvrtc(CUNP_VENDOR(nvrtc, nvrtcGetCUBINSize)(*prog, &size), "nvrtcGetCUBINSize");
   out.cubin.resize(size);
-  check_nvrtc(nvrtcGetCUBIN(*prog, out.cubin.data()), "nvrtcGetCUBIN");
+  check_nvrtc(CUNP_VENDOR(nvrtc, nvrtcGetCUBIN)(*prog, out.cubin.data()), "nvrtcGetCUBIN");
   for (const std::string& expr : options.name_expressions) {
     const char* lowered = nullptr;
-    check_nvrtc(nvrtcGetLoweredName(*prog, expr.c_str(), &lowered), "nvrtcGetLoweredName");
+    check_nvrtc(CUNP_VENDOR(nvrtc, nvrtcGetLoweredName)(*prog, expr.c_str(), &lowered),
+                "nvrtcGetLoweredName");
     out.lowered_names.emplace_back(expr, lowered);
   }
   return out;
@@ -111,7 +117,7 @@ CompiledProgram compile_to_cubin(std::string_view source, std::string_view progr
 int nvrtc_version() {
   static const int version = [] {
     int major = 0, minor = 0;
-    check_nvrtc(nvrtcVersion(&major, &minor), "nvrtcVersion");
+    check_nvrtc(CUNP_VENDOR(nvrtc, nvrtcVersion)(&major, &minor), "nvrtcVersion");
     return major * 1000 + minor * 10;
   }();
   return version;
@@ -120,9 +126,10 @@ int nvrtc_version() {
 const std::vector<int>& nvrtc_supported_archs() {
   static const std::vector<int> archs = [] {
     int n = 0;
-    check_nvrtc(nvrtcGetNumSupportedArchs(&n), "nvrtcGetNumSupportedArchs");
+    check_nvrtc(CUNP_VENDOR(nvrtc, nvrtcGetNumSupportedArchs)(&n), "nvrtcGetNumSupportedArchs");
     std::vector<int> v(static_cast<std::size_t>(n));
-    if (n > 0) check_nvrtc(nvrtcGetSupportedArchs(v.data()), "nvrtcGetSupportedArchs");
+    if (n > 0)
+      check_nvrtc(CUNP_VENDOR(nvrtc, nvrtcGetSupportedArchs)(v.data()), "nvrtcGetSupportedArchs");
     std::sort(v.begin(), v.end());
     return v;
   }();

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cuda/runtime.hpp"
+#include "cuda/vendor_lib.hpp"
 #include "cunp/error.hpp"
 #include "cunp/memory.hpp"
 #include "fft/backend.hpp"
@@ -42,7 +43,8 @@ void check_cufft(cufftResult r, const char* call) {
     throw CudaError(call, static_cast<int>(r), cufft_result_name(r));
 }
 
-#define CUNP_CUFFT_CHECK(expr) check_cufft((expr), #expr)
+// fn(args...) through the lazily loaded cuFFT (Note [Lazy vendor libraries]), checked.
+#define CUNP_CUFFT_CALL(fn, ...) check_cufft(CUNP_VENDOR(cufft, fn)(__VA_ARGS__), #fn)
 
 cufftType cufft_type(const PlanKey& key) {
   switch (key.kind) {
@@ -57,28 +59,28 @@ class CufftPlan final : public Plan {
  public:
   CufftPlan(int device, const PlanKey& key) : device_(device), key_(key) {
     cuda::DeviceScope scope(device);
-    CUNP_CUFFT_CHECK(cufftCreate(&handle_));
+    CUNP_CUFFT_CALL(cufftCreate, &handle_);
     try {
       // Note [cuFFT work areas]: with auto-allocation off cuFFT owns no memory; each
       // execution borrows its work area from the caching pool on the current stream,
       // so idle cached plans hold nothing and the pool's limit covers FFT scratch too.
-      CUNP_CUFFT_CHECK(cufftSetAutoAllocation(handle_, 0));
+      CUNP_CUFFT_CALL(cufftSetAutoAllocation, handle_, 0);
       std::vector<long long> n(key.n.begin(), key.n.end());
       std::vector<long long> inembed(key.in.embed.begin(), key.in.embed.end());
       std::vector<long long> onembed(key.out.embed.begin(), key.out.embed.end());
       std::size_t work = 0;
-      CUNP_CUFFT_CHECK(cufftMakePlanMany64(handle_, static_cast<int>(n.size()), n.data(), inembed.data(),
+      CUNP_CUFFT_CALL(cufftMakePlanMany64, handle_, static_cast<int>(n.size()), n.data(), inembed.data(),
                                            key.in.stride, key.in.dist, onembed.data(), key.out.stride,
-                                           key.out.dist, cufft_type(key), key.batch, &work));
+                                           key.out.dist, cufft_type(key), key.batch, &work);
       work_size_ = work;
     } catch (...) {
-      cufftDestroy(handle_);
+      CUNP_VENDOR(cufft, cufftDestroy)(handle_);
       throw;
     }
   }
   ~CufftPlan() override {
     cuda::DeviceScope scope(device_);
-    cufftDestroy(handle_);  // no check: a failure here has nothing left to clean up
+    CUNP_VENDOR(cufft, cufftDestroy)(handle_);  // no check: a failure here has nothing left to clean up
   }
   std::size_t work_size() const noexcept override { return work_size_; }
 
@@ -91,35 +93,35 @@ class CufftPlan final : public Plan {
     std::lock_guard lock(mutex_);
     // Bound only when they change: a small transform's host time is mostly these calls.
     if (const cudaStream_t stream = cuda::current_stream_handle(); stream != bound_stream_) {
-      CUNP_CUFFT_CHECK(cufftSetStream(handle_, stream));
+      CUNP_CUFFT_CALL(cufftSetStream, handle_, stream);
       bound_stream_ = stream;
     }
     if (work && work->data() != bound_work_) {
-      CUNP_CUFFT_CHECK(cufftSetWorkArea(handle_, work->data()));
+      CUNP_CUFFT_CALL(cufftSetWorkArea, handle_, work->data());
       bound_work_ = work->data();
     }
     const int dir = key_.forward ? CUFFT_FORWARD : CUFFT_INVERSE;
     switch (cufft_type(key_)) {
       case CUFFT_C2C:
-        CUNP_CUFFT_CHECK(cufftExecC2C(handle_, static_cast<cufftComplex*>(in), static_cast<cufftComplex*>(out), dir));
+        CUNP_CUFFT_CALL(cufftExecC2C, handle_, static_cast<cufftComplex*>(in), static_cast<cufftComplex*>(out), dir);
         break;
       case CUFFT_Z2Z:
-        CUNP_CUFFT_CHECK(
-            cufftExecZ2Z(handle_, static_cast<cufftDoubleComplex*>(in), static_cast<cufftDoubleComplex*>(out), dir));
+        CUNP_CUFFT_CALL(cufftExecZ2Z, handle_, static_cast<cufftDoubleComplex*>(in),
+                        static_cast<cufftDoubleComplex*>(out), dir);
         break;
       case CUFFT_R2C:
-        CUNP_CUFFT_CHECK(cufftExecR2C(handle_, static_cast<cufftReal*>(in), static_cast<cufftComplex*>(out)));
+        CUNP_CUFFT_CALL(cufftExecR2C, handle_, static_cast<cufftReal*>(in), static_cast<cufftComplex*>(out));
         break;
       case CUFFT_D2Z:
-        CUNP_CUFFT_CHECK(
-            cufftExecD2Z(handle_, static_cast<cufftDoubleReal*>(in), static_cast<cufftDoubleComplex*>(out)));
+        CUNP_CUFFT_CALL(cufftExecD2Z, handle_, static_cast<cufftDoubleReal*>(in),
+                        static_cast<cufftDoubleComplex*>(out));
         break;
       case CUFFT_C2R:
-        CUNP_CUFFT_CHECK(cufftExecC2R(handle_, static_cast<cufftComplex*>(in), static_cast<cufftReal*>(out)));
+        CUNP_CUFFT_CALL(cufftExecC2R, handle_, static_cast<cufftComplex*>(in), static_cast<cufftReal*>(out));
         break;
       case CUFFT_Z2D:
-        CUNP_CUFFT_CHECK(
-            cufftExecZ2D(handle_, static_cast<cufftDoubleComplex*>(in), static_cast<cufftDoubleReal*>(out)));
+        CUNP_CUFFT_CALL(cufftExecZ2D, handle_, static_cast<cufftDoubleComplex*>(in),
+                        static_cast<cufftDoubleReal*>(out));
         break;
       default: break;
     }

@@ -22,6 +22,7 @@
 #include <unordered_map>
 
 #include "cuda/runtime.hpp"
+#include "cuda/vendor_lib.hpp"
 #include "cunp/memory.hpp"
 #include "cunp/stream.hpp"
 #include "linalg/vendor_cuda.hpp"
@@ -31,14 +32,17 @@ namespace {
 
 void check_cublas(cublasStatus_t s, const char* call) {
   if (s != CUBLAS_STATUS_SUCCESS)
-    throw CudaError(call, static_cast<int>(s), std::string(cublasGetStatusName(s)) + ": " + cublasGetStatusString(s));
+    throw CudaError(call, static_cast<int>(s),
+                    std::string(CUNP_VENDOR(cublas, cublasGetStatusName)(s)) + ": " +
+                        CUNP_VENDOR(cublas, cublasGetStatusString)(s));
 }
 void check_cusolver(cusolverStatus_t s, const char* call) {
   if (s != CUSOLVER_STATUS_SUCCESS)
     throw CudaError(call, static_cast<int>(s), "cusolverStatus_t " + std::to_string(static_cast<int>(s)));
 }
-#define CUNP_CUBLAS_CHECK(expr) check_cublas((expr), #expr)
-#define CUNP_CUSOLVER_CHECK(expr) check_cusolver((expr), #expr)
+// fn(args...) through the lazily loaded library (Note [Lazy vendor libraries]), checked.
+#define CUNP_CUBLAS_CALL(fn, ...) check_cublas(CUNP_VENDOR(cublas, fn)(__VA_ARGS__), #fn)
+#define CUNP_CUSOLVER_CALL(fn, ...) check_cusolver(CUNP_VENDOR(cusolver, fn)(__VA_ARGS__), #fn)
 
 struct DeviceHandles {
   cublasHandle_t blas = nullptr;
@@ -54,9 +58,9 @@ struct ThreadHandles {
   ~ThreadHandles() {
     for (auto& [device, h] : by_device) {
       if (cudaSetDevice(device) != cudaSuccess) continue;
-      if (h.params) (void)cusolverDnDestroyParams(h.params);
-      if (h.solver) (void)cusolverDnDestroy(h.solver);
-      if (h.blas) (void)cublasDestroy(h.blas);
+      if (h.params) (void)CUNP_VENDOR(cusolver, cusolverDnDestroyParams)(h.params);
+      if (h.solver) (void)CUNP_VENDOR(cusolver, cusolverDnDestroy)(h.solver);
+      if (h.blas) (void)CUNP_VENDOR(cublas, cublasDestroy)(h.blas);
     }
   }
 };
@@ -70,14 +74,14 @@ DeviceHandles& handles(int device) {
 cublasHandle_t blas_handle(int device) {
   DeviceHandles& h = handles(device);
   if (!h.blas) {
-    CUNP_CUBLAS_CHECK(cublasCreate(&h.blas));
+    CUNP_CUBLAS_CALL(cublasCreate, &h.blas);
     // Note [TF32]: float32 GEMMs are exact-float32 unless CUNP_ALLOW_TF32=1 (CuPy: CUPY_TF32).
-    CUNP_CUBLAS_CHECK(cublasSetMathMode(h.blas, CUBLAS_DEFAULT_MATH));
+    CUNP_CUBLAS_CALL(cublasSetMathMode, h.blas, CUBLAS_DEFAULT_MATH);
     h.blas_stream = nullptr;  // a new handle runs on the legacy default stream
   }
   const auto stream = static_cast<cudaStream_t>(current_stream(device).handle());
   if (stream != h.blas_stream) {
-    CUNP_CUBLAS_CHECK(cublasSetStream(h.blas, stream));
+    CUNP_CUBLAS_CALL(cublasSetStream, h.blas, stream);
     h.blas_stream = stream;
   }
   return h.blas;
@@ -86,13 +90,13 @@ cublasHandle_t blas_handle(int device) {
 cusolverDnHandle_t solver_handle(int device, cusolverDnParams_t* params = nullptr) {
   DeviceHandles& h = handles(device);
   if (!h.solver) {
-    CUNP_CUSOLVER_CHECK(cusolverDnCreate(&h.solver));
-    CUNP_CUSOLVER_CHECK(cusolverDnCreateParams(&h.params));
+    CUNP_CUSOLVER_CALL(cusolverDnCreate, &h.solver);
+    CUNP_CUSOLVER_CALL(cusolverDnCreateParams, &h.params);
     h.solver_stream = nullptr;
   }
   const auto stream = static_cast<cudaStream_t>(current_stream(device).handle());
   if (stream != h.solver_stream) {
-    CUNP_CUSOLVER_CHECK(cusolverDnSetStream(h.solver, stream));
+    CUNP_CUSOLVER_CALL(cusolverDnSetStream, h.solver, stream);
     h.solver_stream = stream;
   }
   if (params) *params = h.params;
@@ -180,19 +184,21 @@ decltype(auto) dispatch_blas(DType dt, F&& f) {
   }
 }
 
-// Overloads naming the batched routine of each element type.
-#define CUNP_BATCHED4(fn, s, d, c, z)                                           \
-  template <typename... A> auto fn(float*, A... args) { return s(args...); }    \
-  template <typename... A> auto fn(double*, A... args) { return d(args...); }   \
-  template <typename... A> auto fn(cuComplex*, A... args) { return c(args...); } \
-  template <typename... A> auto fn(cuDoubleComplex*, A... args) { return z(args...); }
-CUNP_BATCHED4(getrf_batched, cublasSgetrfBatched, cublasDgetrfBatched, cublasCgetrfBatched, cublasZgetrfBatched)
-CUNP_BATCHED4(getrs_batched, cublasSgetrsBatched, cublasDgetrsBatched, cublasCgetrsBatched, cublasZgetrsBatched)
-CUNP_BATCHED4(potrf_batched, cusolverDnSpotrfBatched, cusolverDnDpotrfBatched, cusolverDnCpotrfBatched,
+// Overloads naming the batched routine of each element type (in vendor library `lib`).
+#define CUNP_BATCHED4(fn, lib, s, d, c, z)                                                          \
+  template <typename... A> auto fn(float*, A... args) { return CUNP_VENDOR(lib, s)(args...); }    \
+  template <typename... A> auto fn(double*, A... args) { return CUNP_VENDOR(lib, d)(args...); }   \
+  template <typename... A> auto fn(cuComplex*, A... args) { return CUNP_VENDOR(lib, c)(args...); } \
+  template <typename... A> auto fn(cuDoubleComplex*, A... args) { return CUNP_VENDOR(lib, z)(args...); }
+CUNP_BATCHED4(getrf_batched, cublas, cublasSgetrfBatched, cublasDgetrfBatched, cublasCgetrfBatched,
+              cublasZgetrfBatched)
+CUNP_BATCHED4(getrs_batched, cublas, cublasSgetrsBatched, cublasDgetrsBatched, cublasCgetrsBatched,
+              cublasZgetrsBatched)
+CUNP_BATCHED4(potrf_batched, cusolver, cusolverDnSpotrfBatched, cusolverDnDpotrfBatched, cusolverDnCpotrfBatched,
               cusolverDnZpotrfBatched)
-CUNP_BATCHED4(syevj_batched_size, cusolverDnSsyevjBatched_bufferSize, cusolverDnDsyevjBatched_bufferSize,
+CUNP_BATCHED4(syevj_batched_size, cusolver, cusolverDnSsyevjBatched_bufferSize, cusolverDnDsyevjBatched_bufferSize,
               cusolverDnCheevjBatched_bufferSize, cusolverDnZheevjBatched_bufferSize)
-CUNP_BATCHED4(syevj_batched, cusolverDnSsyevjBatched, cusolverDnDsyevjBatched, cusolverDnCheevjBatched,
+CUNP_BATCHED4(syevj_batched, cusolver, cusolverDnSsyevjBatched, cusolverDnDsyevjBatched, cusolverDnCheevjBatched,
               cusolverDnZheevjBatched)
 #undef CUNP_BATCHED4
 
@@ -234,15 +240,21 @@ void gemm_cuda(int device, const GemmArgs& g) {
   constexpr std::int64_t kInt = INT32_MAX;
   if (g.batch == 1 && g.m <= kInt && g.n <= kInt && g.k <= kInt && g.lda <= kInt && g.ldb <= kInt && g.ldc <= kInt) {
     // One matrix (every 2-D product): the plain 32-bit GEMM entry point.
-    CUNP_CUBLAS_CHECK(cublasGemmEx(h, op_a, op_b, static_cast<int>(g.m), static_cast<int>(g.n), static_cast<int>(g.k),
-                                   alpha, g.a, t, static_cast<int>(g.lda), g.b, t, static_cast<int>(g.ldb), beta, g.c,
-                                   t, static_cast<int>(g.ldc), compute, CUBLAS_GEMM_DEFAULT));
+    // cublas_api.h overloads cublasGemmEx in C++ (a cudaDataType compute type): the exported one.
+    using GemmEx = cublasStatus_t (*)(cublasHandle_t, cublasOperation_t, cublasOperation_t, int, int, int,
+                                      const void*, const void*, cudaDataType, int, const void*, cudaDataType, int,
+                                      const void*, void*, cudaDataType, int, cublasComputeType_t, cublasGemmAlgo_t);
+    check_cublas(CUNP_VENDOR_AS(cublas, cublasGemmEx, GemmEx)(
+                     h, op_a, op_b, static_cast<int>(g.m), static_cast<int>(g.n), static_cast<int>(g.k), alpha, g.a,
+                     t, static_cast<int>(g.lda), g.b, t, static_cast<int>(g.ldb), beta, g.c, t,
+                     static_cast<int>(g.ldc), compute, CUBLAS_GEMM_DEFAULT),
+                 "cublasGemmEx");
     return;
   }
-  CUNP_CUBLAS_CHECK(cublasGemmStridedBatchedEx_64(
+  CUNP_CUBLAS_CALL(cublasGemmStridedBatchedEx_64,
       h, op_a, op_b, g.m, g.n, g.k, alpha, g.a, t,
       g.lda, g.stride_a, g.b, t, g.ldb, g.stride_b, beta, g.c, t, g.ldc, g.stride_c, g.batch, compute,
-      CUBLAS_GEMM_DEFAULT));
+      CUBLAS_GEMM_DEFAULT);
 }
 
 std::vector<int> getrf_cuda(int device, DType dt, std::int64_t n, std::int64_t batch, void* a, void* ipiv) {
@@ -264,14 +276,14 @@ std::vector<int> getrf_cuda(int device, DType dt, std::int64_t n, std::int64_t b
   const cudaDataType t = cuda_type(dt);
   const std::int64_t lda = std::max<std::int64_t>(n, 1);
   std::size_t dev_bytes = 0, host_bytes = 0;
-  CUNP_CUSOLVER_CHECK(cusolverDnXgetrf_bufferSize(h, params, n, n, t, a, lda, t, &dev_bytes, &host_bytes));
+  CUNP_CUSOLVER_CALL(cusolverDnXgetrf_bufferSize, h, params, n, n, t, a, lda, t, &dev_bytes, &host_bytes);
   Workspace work(device, dev_bytes);
   std::vector<char> host(host_bytes);
   InfoArray info(device, batch);
   for (std::int64_t i = 0; i < batch; ++i)
-    CUNP_CUSOLVER_CHECK(cusolverDnXgetrf(h, params, n, n, t, ptr(a, i, n * n, elem(dt)), lda,
+    CUNP_CUSOLVER_CALL(cusolverDnXgetrf, h, params, n, n, t, ptr(a, i, n * n, elem(dt)), lda,
                                          static_cast<std::int64_t*>(ipiv) + i * n, t, work.data(), dev_bytes,
-                                         host.data(), host_bytes, info.at(i)));
+                                         host.data(), host_bytes, info.at(i));
   return info.read();
 }
 
@@ -302,9 +314,9 @@ void getrs_cuda(int device, DType dt, std::int64_t n, std::int64_t nrhs, std::in
   }
   InfoArray info(device, batch);  // only reports illegal arguments: not read
   for (std::int64_t i = 0; i < batch; ++i)
-    CUNP_CUSOLVER_CHECK(cusolverDnXgetrs(h, params, CUBLAS_OP_N, n, nrhs, t, ptr(lu, i, n * n, elem(dt)), lda,
+    CUNP_CUSOLVER_CALL(cusolverDnXgetrs, h, params, CUBLAS_OP_N, n, nrhs, t, ptr(lu, i, n * n, elem(dt)), lda,
                                          static_cast<const std::int64_t*>(ipiv) + i * n, t,
-                                         ptr(b, i, n * nrhs, elem(dt)), lda, info.at(i)));
+                                         ptr(b, i, n * nrhs, elem(dt)), lda, info.at(i));
 }
 
 std::vector<int> potrf_cuda(int device, DType dt, std::int64_t n, std::int64_t batch, void* a, bool lower) {
@@ -326,13 +338,13 @@ std::vector<int> potrf_cuda(int device, DType dt, std::int64_t n, std::int64_t b
     return info.read();
   }
   std::size_t dev_bytes = 0, host_bytes = 0;
-  CUNP_CUSOLVER_CHECK(cusolverDnXpotrf_bufferSize(h, params, uplo, n, t, a, lda, t, &dev_bytes, &host_bytes));
+  CUNP_CUSOLVER_CALL(cusolverDnXpotrf_bufferSize, h, params, uplo, n, t, a, lda, t, &dev_bytes, &host_bytes);
   Workspace work(device, dev_bytes);
   std::vector<char> host(host_bytes);
   InfoArray info(device, batch);
   for (std::int64_t i = 0; i < batch; ++i)
-    CUNP_CUSOLVER_CHECK(cusolverDnXpotrf(h, params, uplo, n, t, ptr(a, i, n * n, elem(dt)), lda, t, work.data(),
-                                         dev_bytes, host.data(), host_bytes, info.at(i)));
+    CUNP_CUSOLVER_CALL(cusolverDnXpotrf, h, params, uplo, n, t, ptr(a, i, n * n, elem(dt)), lda, t, work.data(),
+                                         dev_bytes, host.data(), host_bytes, info.at(i));
   return info.read();
 }
 
@@ -343,14 +355,14 @@ void geqrf_cuda(int device, DType dt, std::int64_t m, std::int64_t n, std::int64
   const cudaDataType t = cuda_type(dt);
   const std::int64_t lda = std::max<std::int64_t>(m, 1), k = std::min(m, n);
   std::size_t dev_bytes = 0, host_bytes = 0;
-  CUNP_CUSOLVER_CHECK(cusolverDnXgeqrf_bufferSize(h, params, m, n, t, a, lda, t, tau, t, &dev_bytes, &host_bytes));
+  CUNP_CUSOLVER_CALL(cusolverDnXgeqrf_bufferSize, h, params, m, n, t, a, lda, t, tau, t, &dev_bytes, &host_bytes);
   Workspace work(device, dev_bytes);
   std::vector<char> host(host_bytes);
   InfoArray info(device, batch);
   for (std::int64_t i = 0; i < batch; ++i)
-    CUNP_CUSOLVER_CHECK(cusolverDnXgeqrf(h, params, m, n, t, ptr(a, i, m * n, elem(dt)), lda, t,
+    CUNP_CUSOLVER_CALL(cusolverDnXgeqrf, h, params, m, n, t, ptr(a, i, m * n, elem(dt)), lda, t,
                                          ptr(tau, i, k, elem(dt)), t, work.data(), dev_bytes, host.data(),
-                                         host_bytes, info.at(i)));
+                                         host_bytes, info.at(i));
 }
 
 namespace {
@@ -377,10 +389,20 @@ void orgqr_cuda(int device, DType dt, std::int64_t m, std::int64_t ncols, std::i
   cuda::DeviceScope scope(device);
   if (m > INT32_MAX || ncols > INT32_MAX) throw ValueError("cusolverDn?orgqr takes 32-bit sizes");
   switch (dt) {
-    case DType::Float32: return orgqr_typed<float>(device, m, ncols, k, batch, a, tau, cusolverDnSorgqr_bufferSize, cusolverDnSorgqr);
-    case DType::Float64: return orgqr_typed<double>(device, m, ncols, k, batch, a, tau, cusolverDnDorgqr_bufferSize, cusolverDnDorgqr);
-    case DType::Complex64: return orgqr_typed<cuComplex>(device, m, ncols, k, batch, a, tau, cusolverDnCungqr_bufferSize, cusolverDnCungqr);
-    case DType::Complex128: return orgqr_typed<cuDoubleComplex>(device, m, ncols, k, batch, a, tau, cusolverDnZungqr_bufferSize, cusolverDnZungqr);
+    case DType::Float32:
+      return orgqr_typed<float>(device, m, ncols, k, batch, a, tau, CUNP_VENDOR(cusolver, cusolverDnSorgqr_bufferSize),
+                                CUNP_VENDOR(cusolver, cusolverDnSorgqr));
+    case DType::Float64:
+      return orgqr_typed<double>(device, m, ncols, k, batch, a, tau, CUNP_VENDOR(cusolver, cusolverDnDorgqr_bufferSize),
+                                 CUNP_VENDOR(cusolver, cusolverDnDorgqr));
+    case DType::Complex64:
+      return orgqr_typed<cuComplex>(device, m, ncols, k, batch, a, tau,
+                                    CUNP_VENDOR(cusolver, cusolverDnCungqr_bufferSize),
+                                    CUNP_VENDOR(cusolver, cusolverDnCungqr));
+    case DType::Complex128:
+      return orgqr_typed<cuDoubleComplex>(device, m, ncols, k, batch, a, tau,
+                                          CUNP_VENDOR(cusolver, cusolverDnZungqr_bufferSize),
+                                          CUNP_VENDOR(cusolver, cusolverDnZungqr));
     default: throw TypeError("cuSOLVER has no orgqr for " + std::string(name(dt)));
   }
 }
@@ -404,9 +426,10 @@ std::vector<int> gesvdj_typed(int device, std::int64_t m, std::int64_t n, std::i
   if (m > INT32_MAX || n > INT32_MAX) throw ValueError("cusolverDn?gesvdj takes 32-bit sizes");
   cusolverDnHandle_t h = solver_handle(device);
   gesvdjInfo_t jparams = nullptr;
-  CUNP_CUSOLVER_CHECK(cusolverDnCreateGesvdjInfo(&jparams));
-  const std::unique_ptr<gesvdjInfo, cusolverStatus_t (*)(gesvdjInfo_t)> guard(jparams, cusolverDnDestroyGesvdjInfo);
-  CUNP_CUSOLVER_CHECK(cusolverDnXgesvdjSetSortEig(jparams, 1));  // descending, as LAPACK (the batched default too)
+  CUNP_CUSOLVER_CALL(cusolverDnCreateGesvdjInfo, &jparams);
+  const std::unique_ptr<gesvdjInfo, cusolverStatus_t (*)(gesvdjInfo_t)> guard(
+      jparams, CUNP_VENDOR(cusolver, cusolverDnDestroyGesvdjInfo));
+  CUNP_CUSOLVER_CALL(cusolverDnXgesvdjSetSortEig, jparams, 1);  // descending, as LAPACK (the batched default too)
   const int M = static_cast<int>(m), N = static_cast<int>(n), K = std::min(M, N);
   const bool uv = job != 'N';
   const cusolverEigMode_t jobz = uv ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
@@ -460,20 +483,28 @@ std::vector<int> gesvdj_cuda(int device, DType dt, std::int64_t m, std::int64_t 
   switch (dt) {
     case DType::Float32:
       return gesvdj_typed<float>(device, m, n, batch, a, s, u, vt, job,
-                                 gesvdj_fns(cusolverDnSgesvdj_bufferSize, cusolverDnSgesvdj,
-                                            cusolverDnSgesvdjBatched_bufferSize, cusolverDnSgesvdjBatched));
+                                 gesvdj_fns(CUNP_VENDOR(cusolver, cusolverDnSgesvdj_bufferSize),
+                                            CUNP_VENDOR(cusolver, cusolverDnSgesvdj),
+                                            CUNP_VENDOR(cusolver, cusolverDnSgesvdjBatched_bufferSize),
+                                            CUNP_VENDOR(cusolver, cusolverDnSgesvdjBatched)));
     case DType::Float64:
       return gesvdj_typed<double>(device, m, n, batch, a, s, u, vt, job,
-                                  gesvdj_fns(cusolverDnDgesvdj_bufferSize, cusolverDnDgesvdj,
-                                             cusolverDnDgesvdjBatched_bufferSize, cusolverDnDgesvdjBatched));
+                                  gesvdj_fns(CUNP_VENDOR(cusolver, cusolverDnDgesvdj_bufferSize),
+                                             CUNP_VENDOR(cusolver, cusolverDnDgesvdj),
+                                             CUNP_VENDOR(cusolver, cusolverDnDgesvdjBatched_bufferSize),
+                                             CUNP_VENDOR(cusolver, cusolverDnDgesvdjBatched)));
     case DType::Complex64:
       return gesvdj_typed<cuComplex>(device, m, n, batch, a, s, u, vt, job,
-                                     gesvdj_fns(cusolverDnCgesvdj_bufferSize, cusolverDnCgesvdj,
-                                                cusolverDnCgesvdjBatched_bufferSize, cusolverDnCgesvdjBatched));
+                                     gesvdj_fns(CUNP_VENDOR(cusolver, cusolverDnCgesvdj_bufferSize),
+                                                CUNP_VENDOR(cusolver, cusolverDnCgesvdj),
+                                                CUNP_VENDOR(cusolver, cusolverDnCgesvdjBatched_bufferSize),
+                                                CUNP_VENDOR(cusolver, cusolverDnCgesvdjBatched)));
     case DType::Complex128:
       return gesvdj_typed<cuDoubleComplex>(device, m, n, batch, a, s, u, vt, job,
-                                           gesvdj_fns(cusolverDnZgesvdj_bufferSize, cusolverDnZgesvdj,
-                                                      cusolverDnZgesvdjBatched_bufferSize, cusolverDnZgesvdjBatched));
+                                           gesvdj_fns(CUNP_VENDOR(cusolver, cusolverDnZgesvdj_bufferSize),
+                                                      CUNP_VENDOR(cusolver, cusolverDnZgesvdj),
+                                                      CUNP_VENDOR(cusolver, cusolverDnZgesvdjBatched_bufferSize),
+                                                      CUNP_VENDOR(cusolver, cusolverDnZgesvdjBatched)));
     default: throw TypeError("cuSOLVER has no gesvdj for " + std::string(name(dt)));
   }
 }
@@ -495,18 +526,18 @@ std::vector<int> gesvdp_cuda(int device, DType dt, std::int64_t m, std::int64_t 
   void* const su = uv ? u : scratch.data();
   void* const sv = uv ? vt : static_cast<char*>(scratch.data()) + m * n * elem(dt);
   std::size_t dev_bytes = 0, host_bytes = 0;
-  CUNP_CUSOLVER_CHECK(cusolverDnXgesvdp_bufferSize(h, params, jobz, econ, m, n, t, a, lda, rt, s, t, su, lda, t, sv,
-                                                   ldv, t, &dev_bytes, &host_bytes));
+  CUNP_CUSOLVER_CALL(cusolverDnXgesvdp_bufferSize, h, params, jobz, econ, m, n, t, a, lda, rt, s, t, su, lda, t, sv,
+                                                   ldv, t, &dev_bytes, &host_bytes);
   Workspace work(device, dev_bytes);
   std::vector<char> host(host_bytes);
   InfoArray info(device, batch);
   double worst = 0.0;
   for (std::int64_t i = 0; i < batch; ++i) {
     double err = 0.0;
-    CUNP_CUSOLVER_CHECK(cusolverDnXgesvdp(
+    CUNP_CUSOLVER_CALL(cusolverDnXgesvdp,
         h, params, jobz, econ, m, n, t, ptr(a, i, m * n, elem(dt)), lda, rt, ptr(s, i, k, elem(real_dtype(dt))), t,
         uv ? ptr(u, i, m * ucols, elem(dt)) : su, lda, t, uv ? ptr(vt, i, n * n, elem(dt)) : sv, ldv, t,
-        work.data(), dev_bytes, host.data(), host_bytes, info.at(i), &err));
+        work.data(), dev_bytes, host.data(), host_bytes, info.at(i), &err);
     worst = std::max(worst, err);
   }
   gesvdp_error_estimate() = worst;
@@ -527,17 +558,17 @@ std::vector<int> gesvd_cuda(int device, DType dt, std::int64_t m, std::int64_t n
   const std::int64_t ucols = job == 'A' ? m : n, k = std::min(m, n);
   const signed char j = static_cast<signed char>(job);
   std::size_t dev_bytes = 0, host_bytes = 0;
-  CUNP_CUSOLVER_CHECK(cusolverDnXgesvd_bufferSize(h, params, j, j, m, n, t, a, lda, rt, s, t, u, lda, t, vt, ldvt, t,
-                                                  &dev_bytes, &host_bytes));
+  CUNP_CUSOLVER_CALL(cusolverDnXgesvd_bufferSize, h, params, j, j, m, n, t, a, lda, rt, s, t, u, lda, t, vt, ldvt, t,
+                                                  &dev_bytes, &host_bytes);
   Workspace work(device, dev_bytes);
   std::vector<char> host(host_bytes);
   InfoArray info(device, batch);
   const bool uv = job != 'N';
   for (std::int64_t i = 0; i < batch; ++i)
-    CUNP_CUSOLVER_CHECK(cusolverDnXgesvd(
+    CUNP_CUSOLVER_CALL(cusolverDnXgesvd,
         h, params, j, j, m, n, t, ptr(a, i, m * n, elem(dt)), lda, rt, ptr(s, i, k, elem(real_dtype(dt))), t,
         uv ? ptr(u, i, m * ucols, elem(dt)) : nullptr, lda, t, uv ? ptr(vt, i, n * n, elem(dt)) : nullptr, ldvt, t,
-        work.data(), dev_bytes, host.data(), host_bytes, info.at(i)));
+        work.data(), dev_bytes, host.data(), host_bytes, info.at(i));
   return info.read();
 }
 
@@ -552,8 +583,9 @@ std::vector<int> syevd_cuda(int device, DType dt, std::int64_t n, std::int64_t b
   const cublasFillMode_t uplo = lower ? CUBLAS_FILL_MODE_LOWER : CUBLAS_FILL_MODE_UPPER;
   if (batch > 1 && n > 0 && n <= kSyevjBatchedMaxN && batch <= kMaxBatchedCount) {
     syevjInfo_t jparams = nullptr;
-    CUNP_CUSOLVER_CHECK(cusolverDnCreateSyevjInfo(&jparams));
-    const std::unique_ptr<syevjInfo, cusolverStatus_t (*)(syevjInfo_t)> jguard(jparams, cusolverDnDestroySyevjInfo);
+    CUNP_CUSOLVER_CALL(cusolverDnCreateSyevjInfo, &jparams);
+    const std::unique_ptr<syevjInfo, cusolverStatus_t (*)(syevjInfo_t)> jguard(
+        jparams, CUNP_VENDOR(cusolver, cusolverDnDestroySyevjInfo));
     InfoArray info(device, batch);
     dispatch_blas(dt, [&](auto* tag) {
       using T = std::remove_pointer_t<decltype(tag)>;
@@ -571,15 +603,15 @@ std::vector<int> syevd_cuda(int device, DType dt, std::int64_t n, std::int64_t b
     return info.read();
   }
   std::size_t dev_bytes = 0, host_bytes = 0;
-  CUNP_CUSOLVER_CHECK(
-      cusolverDnXsyevd_bufferSize(h, params, jobz, uplo, n, t, a, lda, rt, w, t, &dev_bytes, &host_bytes));
+  CUNP_CUSOLVER_CALL(cusolverDnXsyevd_bufferSize, h, params, jobz, uplo, n, t, a, lda, rt, w, t, &dev_bytes,
+                     &host_bytes);
   Workspace work(device, dev_bytes);
   std::vector<char> host(host_bytes);
   InfoArray info(device, batch);
   for (std::int64_t i = 0; i < batch; ++i)
-    CUNP_CUSOLVER_CHECK(cusolverDnXsyevd(h, params, jobz, uplo, n, t, ptr(a, i, n * n, elem(dt)), lda, rt,
+    CUNP_CUSOLVER_CALL(cusolverDnXsyevd, h, params, jobz, uplo, n, t, ptr(a, i, n * n, elem(dt)), lda, rt,
                                          ptr(w, i, n, elem(real_dtype(dt))), t, work.data(), dev_bytes,
-                                         host.data(), host_bytes, info.at(i)));
+                                         host.data(), host_bytes, info.at(i));
   return info.read();
 }
 
@@ -594,16 +626,16 @@ std::vector<int> geev_cuda(int device, DType dt, std::int64_t n, std::int64_t ba
   const std::int64_t lda = std::max<std::int64_t>(n, 1);
   const cusolverEigMode_t jobvr = vectors ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
   std::size_t dev_bytes = 0, host_bytes = 0;
-  CUNP_CUSOLVER_CHECK(cusolverDnXgeev_bufferSize(h, params, CUSOLVER_EIG_MODE_NOVECTOR, jobvr, n, t, a, lda, t, w, t,
-                                                 nullptr, 1, t, vr, lda, t, &dev_bytes, &host_bytes));
+  CUNP_CUSOLVER_CALL(cusolverDnXgeev_bufferSize, h, params, CUSOLVER_EIG_MODE_NOVECTOR, jobvr, n, t, a, lda, t, w, t,
+                                                 nullptr, 1, t, vr, lda, t, &dev_bytes, &host_bytes);
   Workspace work(device, dev_bytes);
   std::vector<char> host(host_bytes);
   InfoArray info(device, batch);
   for (std::int64_t i = 0; i < batch; ++i)
-    CUNP_CUSOLVER_CHECK(cusolverDnXgeev(h, params, CUSOLVER_EIG_MODE_NOVECTOR, jobvr, n, t,
+    CUNP_CUSOLVER_CALL(cusolverDnXgeev, h, params, CUSOLVER_EIG_MODE_NOVECTOR, jobvr, n, t,
                                         ptr(a, i, n * n, elem(dt)), lda, t, ptr(w, i, n, elem(dt)), t, nullptr, 1,
                                         t, vectors ? ptr(vr, i, n * n, elem(dt)) : nullptr, lda, t, work.data(),
-                                        dev_bytes, host.data(), host_bytes, info.at(i)));
+                                        dev_bytes, host.data(), host_bytes, info.at(i));
   return info.read();
 }
 

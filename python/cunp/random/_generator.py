@@ -1,6 +1,5 @@
 """SeedSequence, Philox and Generator over cunp's Philox4x32-10 streams."""
 import numbers
-import secrets
 
 import numpy
 
@@ -43,6 +42,8 @@ class SeedSequence:
 
     def __init__(self, entropy=None, *, spawn_key=(), pool_size=4, n_children_spawned=0):
         if entropy is None:
+            import secrets  # here, not at import: it loads OpenSSL (~4 ms of `import cunp`)
+
             entropy = secrets.randbits(128)
         self.entropy = entropy
         self.spawn_key = tuple(int(k) for k in spawn_key)
