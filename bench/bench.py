@@ -937,7 +937,7 @@ def _svd_driver_setup(driver):
 
 # Note [SVD drivers] (docs/linalg.md): the rows that pick svd's default routine by
 # measurement; CuPy runs its own (gesvd) in each.
-for _drv in ("gesvd", "gesvdj", "gesvdp"):
+for _drv in ("gesvd", "gesvdj", "gesvdp", "gesvdp64"):
     gpu_case("svd_f32_2048_" + _drv, cunp=_svd_driver_setup(_drv),
              cupy=lambda xp, d: functools.partial(xp.linalg.svd, d.custom("gen_svd", _GEN_SVD)),
              target=NoTarget(), requires=("linalg.svd",), check=_svd_check, repeats=2 if _drv == "gesvdj" else 3,

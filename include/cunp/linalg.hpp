@@ -85,20 +85,22 @@ std::vector<ndarray> svd(const ndarray& a, bool full_matrices = true, bool compu
 
 // Note [SVD drivers]: the cuSOLVER routine svd uses on CUDA devices (the cpu device
 // always runs LAPACK's gesvd). Gesvd: QR iteration (cusolverDnXgesvd); Gesvdj: Jacobi
-// (cusolverDn<t>gesvdj); Gesvdp: polar decomposition + eigensolver (cusolverDnXgesvdp).
+// (cusolverDn<t>gesvdj); Gesvdp: polar decomposition + eigensolver (cusolverDnXgesvdp);
+// Gesvdp64: gesvdp computed in float64 (complex128) and rounded to the input's
+// precision, with gesvd in float64 again when gesvdp's error estimate is too large.
 // Every driver returns the same results (U, S descending, Vh). Auto reads the
-// environment variable CUNP_SVD_DRIVER (gesvd | gesvdj | gesvdp | auto) at every call,
-// and without it picks by size (svd_driver_for).
-enum class SvdDriver { Auto, Gesvd, Gesvdj, Gesvdp };
+// environment variable CUNP_SVD_DRIVER (gesvd | gesvdj | gesvdp | gesvdp64 | auto) at
+// every call, and without it picks by size (svd_driver_for).
+enum class SvdDriver { Auto, Gesvd, Gesvdj, Gesvdp, Gesvdp64 };
 // Forces a driver for every svd of the process (Auto: back to CUNP_SVD_DRIVER/the rule).
 void set_svd_driver(SvdDriver driver);
 SvdDriver svd_driver();  // the forced driver, Auto when none
-// "auto", "gesvd", "gesvdj", "gesvdp"; ValueError for any other name.
+// "auto", "gesvd", "gesvdj", "gesvdp", "gesvdp64"; ValueError for any other name.
 SvdDriver parse_svd_driver(std::string_view name);
 const char* svd_driver_name(SvdDriver driver);
 // The driver svd uses on a CUDA device for matrices of m x n (never Auto): the forced
-// one, else CUNP_SVD_DRIVER, else the size rule: gesvdj when max(m, n) <= 4096, gesvd
-// otherwise; gesvdp only when forced (Note [SVD drivers]).
+// one, else CUNP_SVD_DRIVER, else the size rule: gesvdj when max(m, n) <= 32, gesvdp64
+// otherwise (Note [SVD drivers]).
 SvdDriver svd_driver_for(std::int64_t m, std::int64_t n);
 // The largest error estimate (cuSOLVER's h_err_sigma: the size of the perturbation
 // that the polar decomposition added, relative to the matrix) of the matrices of this

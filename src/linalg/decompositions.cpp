@@ -15,6 +15,7 @@
 #include "cunp/indexing.hpp"
 #include "cunp/linalg.hpp"
 #include "cunp/manipulation.hpp"
+#include "cunp/reduce.hpp"
 #include "cunp/ufunc.hpp"
 #include "linalg/vendor.hpp"
 #include "linalg/vendor_cuda.hpp"
@@ -255,16 +256,23 @@ std::vector<ndarray> svd_hermitian(const ndarray& a, bool compute_uv) {
 namespace {
 std::atomic<int> forced_svd_driver{static_cast<int>(SvdDriver::Auto)};
 
-// Note [SVD drivers]: 'auto' picks by size from what the H200 measured (bench rows
-// svd_f32_2048_<driver>, float32 2048 x 2048 with U and Vh): gesvd 293 ms, gesvdj 210 ms,
-// gesvdp 77 ms. gesvdj (one-sided Jacobi) is as accurate as gesvd and is 'auto' for
-// max(m, n) <= kSvdJacobiMax; larger matrices keep gesvd (not measured there). gesvdp
-// (polar decomposition + eigensolver) is never picked: its singular values of a
-// rank-deficient matrix were off by 1e-3 relative in float32 (error estimate 1.1e-3,
-// svd_error_estimate()) and its 2048^2 product U S Vh missed the bench's check; it
-// stays available by name (set_svd_driver, CUNP_SVD_DRIVER). gesvdj and gesvdp get
+// Note [SVD drivers]: 'auto' picks from what the H200 measured (float32 2048 x 2048 with
+// U and Vh; diagnostic runs of the fourth session, S error relative to the largest
+// singular value against NumPy's float64 SVD):
+//   gesvd   float32  293 ms
+//   gesvdj  float32  217 ms, S error 3.2e-4 (rank-1024 matrix: 375 ms, 2.0e-4)
+//   gesvdp  float32   65 ms, 1.6e-6 (rank 1024: 75 ms, S error 18, error estimate 7.8e4)
+//   gesvdp  float64   74 ms, 7.0e-15 (rank 1024: 88 ms, 4.9e-15, estimate 0)
+//   gesvdj  float64  354 ms
+// So 'auto' is Gesvdp64 for every matrix with max(m, n) > kSvdJacobiSmall: the
+// factorization runs gesvdp in float64 (complex128 for complex input) and the results
+// are rounded to the input's precision; when gesvdp reports a failure or its error
+// estimate (h_err_sigma) exceeds max(m, n) * eps * the largest singular value (eps of
+// the result's precision), gesvd in float64 computes it again. Small matrices keep
+// gesvdj, whose batched routine factors a stack of them in one call. Plain gesvdp and
+// gesvdj stay available by name (set_svd_driver, CUNP_SVD_DRIVER); gesvdj and gesvdp get
 // scratch U and V without vectors (they write them: an illegal address otherwise).
-constexpr std::int64_t kSvdJacobiMax = 4096;
+constexpr std::int64_t kSvdJacobiSmall = 32;
 }  // namespace
 
 void set_svd_driver(SvdDriver driver) { forced_svd_driver.store(static_cast<int>(driver)); }
@@ -275,7 +283,9 @@ SvdDriver parse_svd_driver(std::string_view name) {
   if (name == "gesvd") return SvdDriver::Gesvd;
   if (name == "gesvdj") return SvdDriver::Gesvdj;
   if (name == "gesvdp") return SvdDriver::Gesvdp;
-  throw ValueError("svd driver must be one of 'auto', 'gesvd', 'gesvdj', 'gesvdp', got '" + std::string(name) + "'");
+  if (name == "gesvdp64") return SvdDriver::Gesvdp64;
+  throw ValueError("svd driver must be one of 'auto', 'gesvd', 'gesvdj', 'gesvdp', 'gesvdp64', got '" +
+                   std::string(name) + "'");
 }
 
 const char* svd_driver_name(SvdDriver driver) {
@@ -283,6 +293,7 @@ const char* svd_driver_name(SvdDriver driver) {
     case SvdDriver::Gesvd: return "gesvd";
     case SvdDriver::Gesvdj: return "gesvdj";
     case SvdDriver::Gesvdp: return "gesvdp";
+    case SvdDriver::Gesvdp64: return "gesvdp64";
     case SvdDriver::Auto: break;
   }
   return "auto";
@@ -296,13 +307,13 @@ SvdDriver svd_driver_for(std::int64_t m, std::int64_t n) {
       try {
         d = parse_svd_driver(env);
       } catch (const ValueError&) {
-        throw ValueError("CUNP_SVD_DRIVER must be one of 'auto', 'gesvd', 'gesvdj', 'gesvdp', got '" +
+        throw ValueError("CUNP_SVD_DRIVER must be one of 'auto', 'gesvd', 'gesvdj', 'gesvdp', 'gesvdp64', got '" +
                          std::string(env) + "'");
       }
     }
   }
   const std::int64_t l = std::max(m, n);
-  if (d == SvdDriver::Auto) d = l <= kSvdJacobiMax ? SvdDriver::Gesvdj : SvdDriver::Gesvd;
+  if (d == SvdDriver::Auto) d = l <= kSvdJacobiSmall ? SvdDriver::Gesvdj : SvdDriver::Gesvdp64;
   if (d == SvdDriver::Gesvdj && l > INT32_MAX) d = SvdDriver::Gesvd;  // gesvdj has 32-bit sizes
   return d;
 }
@@ -329,22 +340,53 @@ std::vector<ndarray> svd(const ndarray& a, bool full_matrices, bool compute_uv, 
   // conjugate transpose, A^H = U' S V'^H, so U = V' and Vh = U'^H.
   const bool wide = ma < na;
   const std::int64_t m = wide ? na : ma, n = wide ? ma : na;
-  ndarray buf = wide ? c_copy(conj_if(a), dt) : column_major(a, dt);
   const char job = !compute_uv ? 'N' : full_matrices ? 'A' : 'S';
   const std::int64_t ucols = job == 'A' ? m : n;
-  ndarray s = empty(with_tail(bs, {k}), {.dtype = rdt, .device = dev});
-  ndarray u = compute_uv ? empty(with_tail(bs, {ucols, m}), {.dtype = dt, .device = dev}) : ndarray();
-  ndarray vt = compute_uv ? empty(with_tail(bs, {n, n}), {.dtype = dt, .device = dev}) : ndarray();
-  // Note [SVD drivers]: gesvd leaves V^H in vt (column-major), gesvdj/gesvdp leave V.
+  // One factorization in dtype `cdt` by `driver`: S, U and V^H or V (column-major), and
+  // the info of each matrix.
+  struct Factors {
+    ndarray s, u, vt;
+    std::vector<int> info;
+    SvdDriver driver = SvdDriver::Gesvd;
+  };
+  auto factor = [&](DType cdt, SvdDriver driver) {
+    ndarray buf = wide ? c_copy(conj_if(a), cdt) : column_major(a, cdt);
+    Factors f;
+    f.driver = driver;
+    f.s = empty(with_tail(bs, {k}), {.dtype = real_dtype(cdt), .device = dev});
+    f.u = compute_uv ? empty(with_tail(bs, {ucols, m}), {.dtype = cdt, .device = dev}) : ndarray();
+    f.vt = compute_uv ? empty(with_tail(bs, {n, n}), {.dtype = cdt, .device = dev}) : ndarray();
+    f.info = vd::gesvd(dev, cdt, m, n, batch, buf.data(), f.s.data(), compute_uv ? f.u.data() : nullptr,
+                       compute_uv ? f.vt.data() : nullptr, job, driver);
+    return f;
+  };
   const SvdDriver driver = dev.is_cuda() ? svd_driver_for(m, n) : SvdDriver::Gesvd;
-  raise_on_info(vd::gesvd(dev, dt, m, n, batch, buf.data(), s.data(), compute_uv ? u.data() : nullptr,
-                          compute_uv ? vt.data() : nullptr, job, driver),
-                "SVD did not converge");
-  if (!compute_uv) return {s};
-  const bool v_left = driver != SvdDriver::Gesvd;
+  Factors f;
+  if (driver == SvdDriver::Gesvdp64) {
+    // Note [SVD drivers]: gesvdp in double precision, checked by its error estimate.
+    const DType wide_dt = is_complex(dt) ? DType::Complex128 : DType::Float64;
+    f = factor(wide_dt, SvdDriver::Gesvdp);
+    const double estimate = vd::gesvdp_error_estimate();
+    const bool failed = std::any_of(f.info.begin(), f.info.end(), [](int i) { return i != 0; });
+    const double eps = rdt == DType::Float32 ? 1.1920928955078125e-07 : 2.220446049250313e-16;
+    const double smax = failed ? 0.0 : amax(f.s).item().to_double();
+    if (failed || !(estimate <= static_cast<double>(std::max(m, n)) * eps * smax)) f = factor(wide_dt, SvdDriver::Gesvd);
+    raise_on_info(f.info, "SVD did not converge");
+    f.s = f.s.astype(rdt, {.copy = false});
+    if (compute_uv) {
+      f.u = f.u.astype(dt, {.copy = false});
+      f.vt = f.vt.astype(dt, {.copy = false});
+    }
+  } else {
+    f = factor(dt, driver);
+    raise_on_info(f.info, "SVD did not converge");
+  }
+  if (!compute_uv) return {f.s};
+  // Note [SVD drivers]: gesvd leaves V^H in vt (column-major), gesvdj/gesvdp leave V.
+  const bool v_left = f.driver != SvdDriver::Gesvd;
   // vt's buffer holds X column-major: matrices(vt) is X, conj_if(vt) is X^H.
-  if (wide) return {v_left ? matrices(vt) : conj_if(vt), s, conj_if(u)};
-  return {matrices(u), s, v_left ? conj_if(vt) : matrices(vt)};
+  if (wide) return {v_left ? matrices(f.vt) : conj_if(f.vt), f.s, conj_if(f.u)};
+  return {matrices(f.u), f.s, v_left ? conj_if(f.vt) : matrices(f.vt)};
 }
 
 namespace {

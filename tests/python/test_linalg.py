@@ -233,7 +233,7 @@ def test_svd(device, dtype, shape, rng):
         close(cunp.asarray((uh[..., :, :k] * s.get()[..., None, :]) @ vhh[..., :k, :]), a)
 
 
-SVD_DRIVERS = ["gesvd", "gesvdj", "gesvdp"]
+SVD_DRIVERS = ["gesvd", "gesvdj", "gesvdp", "gesvdp64"]
 
 
 @pytest.fixture(params=SVD_DRIVERS)
@@ -297,14 +297,34 @@ def test_svd_drivers_rank_deficient(device, svd_driver, dtype, rng):
         numpy.testing.assert_allclose((uh[:, :6] * s.get()) @ vhh[:6, :], a, rtol=0, atol=atol)
 
 
+@pytest.mark.parametrize("dtype", [numpy.float32, numpy.complex64, numpy.float64])
+@pytest.mark.parametrize("rank", [None, 60])
+def test_svd_auto_accuracy(device, dtype, rank, rng):
+    """'auto' svd of a 300 x 200 matrix (full rank, or rank 60) is as accurate as its
+    precision allows: singular values within 50 eps of the largest against NumPy's
+    float64/complex128 SVD, and U S Vh within the same of A."""
+    a = rand((300, 200), dtype, rng)
+    if rank:
+        a = (rand((300, rank), dtype, rng) @ rand((rank, 200), dtype, rng)).astype(dtype)
+    wide = numpy.complex128 if numpy.iscomplexobj(a) else numpy.float64
+    es = numpy.linalg.svd(a.astype(wide), compute_uv=False)
+    eps = numpy.finfo(dtype).eps
+    u, s, vh = cunp.linalg.svd(cunp.asarray(a), full_matrices=False)
+    assert s.dtype == numpy.finfo(dtype).dtype and u.dtype == dtype
+    sh = s.get().astype(numpy.float64)
+    assert numpy.max(numpy.abs(sh - es)) <= 50 * eps * es[0]
+    rec = (u.get().astype(wide) * sh) @ vh.get().astype(wide)
+    assert numpy.max(numpy.abs(rec - a)) <= 50 * eps * es[0]
+
+
 def test_svd_driver_rule(monkeypatch):
     monkeypatch.delenv("CUNP_SVD_DRIVER", raising=False)
     assert cunp.linalg._svd_driver() == "auto"
     rule = cunp.linalg._svd_driver_for
-    # 'auto': gesvdj up to max(m, n) = 4096, gesvd above, never gesvdp
-    # (src/linalg/decompositions.cpp, Note [SVD drivers]).
-    assert [rule(8, 8), rule(64, 30), rule(2048, 2048), rule(512, 1024), rule(4096, 1024), rule(4097, 16),
-            rule(10000, 10000)] == ["gesvdj"] * 5 + ["gesvd"] * 2
+    # 'auto': gesvdj up to max(m, n) = 32, gesvdp in float64 with its error estimate
+    # checked above (src/linalg/decompositions.cpp, Note [SVD drivers]).
+    assert [rule(8, 8), rule(32, 30), rule(64, 30), rule(2048, 2048), rule(512, 1024), rule(4097, 16),
+            rule(10000, 10000)] == ["gesvdj"] * 2 + ["gesvdp64"] * 5
     monkeypatch.setenv("CUNP_SVD_DRIVER", "gesvdj")
     assert rule(2048, 2048) == "gesvdj"
     cunp.linalg._set_svd_driver("gesvd")  # the forced driver wins over the variable

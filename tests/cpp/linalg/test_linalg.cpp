@@ -68,14 +68,17 @@ TEST(LinalgDecompositions, SvdDriverSelection) {
   using cunp::linalg::SvdDriver;
   EXPECT_EQ(cunp::linalg::parse_svd_driver("gesvdp"), SvdDriver::Gesvdp);
   EXPECT_EQ(cunp::linalg::parse_svd_driver("auto"), SvdDriver::Auto);
+  EXPECT_EQ(cunp::linalg::parse_svd_driver("gesvdp64"), SvdDriver::Gesvdp64);
+  EXPECT_STREQ(cunp::linalg::svd_driver_name(SvdDriver::Gesvdp64), "gesvdp64");
   EXPECT_THROW(cunp::linalg::parse_svd_driver("jacobi"), cunp::ValueError);
   EXPECT_STREQ(cunp::linalg::svd_driver_name(SvdDriver::Gesvdj), "gesvdj");
   if (std::getenv("CUNP_SVD_DRIVER") == nullptr) {
-    // 'auto': gesvdj up to max(m, n) = 4096, gesvd above, never gesvdp (Note [SVD drivers]).
-    EXPECT_EQ(cunp::linalg::svd_driver_for(2048, 2048), SvdDriver::Gesvdj);
-    EXPECT_EQ(cunp::linalg::svd_driver_for(16, 40), SvdDriver::Gesvdj);
-    EXPECT_EQ(cunp::linalg::svd_driver_for(4096, 100), SvdDriver::Gesvdj);
-    EXPECT_EQ(cunp::linalg::svd_driver_for(4097, 4097), SvdDriver::Gesvd);
+    // 'auto': gesvdj up to max(m, n) = 32, gesvdp in float64 checked by its error
+    // estimate above (Note [SVD drivers]).
+    EXPECT_EQ(cunp::linalg::svd_driver_for(2048, 2048), SvdDriver::Gesvdp64);
+    EXPECT_EQ(cunp::linalg::svd_driver_for(16, 32), SvdDriver::Gesvdj);
+    EXPECT_EQ(cunp::linalg::svd_driver_for(16, 40), SvdDriver::Gesvdp64);
+    EXPECT_EQ(cunp::linalg::svd_driver_for(4097, 4097), SvdDriver::Gesvdp64);
   }
   cunp::linalg::set_svd_driver(SvdDriver::Gesvdj);
   EXPECT_EQ(cunp::linalg::svd_driver(), SvdDriver::Gesvdj);
