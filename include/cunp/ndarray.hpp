@@ -67,29 +67,31 @@ class ndarray {
   ndarray(std::shared_ptr<Storage> storage, DType dtype, Shape shape, Strides strides,
           std::int64_t offset = 0);
 
-  bool defined() const noexcept { return storage_ != nullptr; }
+  bool defined() const noexcept { return impl_ != nullptr && impl_->storage != nullptr; }
 
   // ---- attributes
-  const Shape& shape() const noexcept { return shape_; }
-  const Strides& strides() const noexcept { return strides_; }
-  std::int64_t offset() const noexcept { return offset_; }  // bytes from the buffer's start
-  DType dtype() const noexcept { return dtype_; }
-  Device device() const noexcept;
-  int ndim() const noexcept { return static_cast<int>(shape_.size()); }
-  std::int64_t size() const noexcept;
-  std::int64_t itemsize() const noexcept { return static_cast<std::int64_t>(cunp::itemsize(dtype_)); }
+  const Shape& shape() const noexcept { return impl_ ? impl_->shape : kNoDims; }
+  const Strides& strides() const noexcept { return impl_ ? impl_->strides : kNoDims; }
+  std::int64_t offset() const noexcept { return impl_ ? impl_->offset : 0; }  // bytes from the buffer's start
+  DType dtype() const noexcept { return impl_ ? impl_->dtype : DType::Float64; }
+  Device device() const noexcept { return impl_ && impl_->storage ? impl_->storage->device() : Device::cpu(); }
+  int ndim() const noexcept { return impl_ ? static_cast<int>(impl_->shape.size()) : 0; }
+  std::int64_t size() const noexcept { return impl_ ? impl_->size : 1; }
+  std::int64_t itemsize() const noexcept {
+    return impl_ ? impl_->itemsize : static_cast<std::int64_t>(cunp::itemsize(DType::Float64));
+  }
   std::int64_t nbytes() const noexcept { return size() * itemsize(); }
   Flags flags() const noexcept;
-  bool is_c_contiguous() const noexcept;
-  bool is_f_contiguous() const noexcept;
-  bool owndata() const noexcept { return base_ == nullptr; }
-  bool writeable() const noexcept { return writeable_; }
+  bool is_c_contiguous() const noexcept { return impl_ ? impl_->c_contiguous : true; }
+  bool is_f_contiguous() const noexcept { return impl_ ? impl_->f_contiguous : true; }
+  bool owndata() const noexcept { return !impl_ || impl_->base == nullptr; }
+  bool writeable() const noexcept { return impl_ ? impl_->writeable : true; }
   void set_writeable(bool writeable);  // ValueError when making a read-only view of a read-only base writeable
   // The array owning the memory this one views; undefined if this one owns it.
   ndarray base() const;
-  const std::shared_ptr<Storage>& storage() const noexcept { return storage_; }
+  const std::shared_ptr<Storage>& storage() const noexcept { return impl_ ? impl_->storage : kNoStorage; }
   // Address of element [0, 0, ...]; a device address for CUDA arrays.
-  void* data() const noexcept;
+  void* data() const noexcept { return impl_ ? impl_->data : nullptr; }
   // True when both views can reach a common byte (np.may_share_memory's bounds test).
   bool may_share_memory(const ndarray& other) const noexcept;
 
@@ -152,15 +154,33 @@ class ndarray {
   std::string str() const;
 
  private:
+  // The metadata of an array, shared by all copies of the handle and never changed
+  // once built: copying an ndarray is one reference-count increment, and the few
+  // mutators (set_shape, set_writeable) build a new block and swap it in.
+  struct Impl {
+    std::shared_ptr<Storage> storage;
+    std::shared_ptr<const Impl> base;  // the owner's metadata, for views
+    Shape shape;
+    Strides strides;
+    char* data = nullptr;  // storage->data() + offset
+    std::int64_t offset = 0;
+    std::int64_t size = 1;  // product of shape
+    std::int64_t itemsize = 8;
+    DType dtype = DType::Float64;
+    bool writeable = true;
+    bool c_contiguous = true;
+    bool f_contiguous = true;
+  };
+  static const Shape kNoDims;
+  static const std::shared_ptr<Storage> kNoStorage;
+  explicit ndarray(std::shared_ptr<const Impl> impl) noexcept : impl_(std::move(impl)) {}
+  // Fills the fields derived from the others (data, size, itemsize, contiguity).
+  static void finish(Impl& impl) noexcept;
+  static ndarray view_of(const ndarray& of, DType dtype, Shape shape, Strides strides, std::int64_t offset,
+                         bool writeable);
   void check_defined() const;
   void check_element_type(DType requested) const;
-  std::shared_ptr<Storage> storage_;
-  std::shared_ptr<const ndarray> base_;  // the owner, for views
-  Shape shape_;
-  Strides strides_;
-  std::int64_t offset_ = 0;
-  DType dtype_ = DType::Float64;
-  bool writeable_ = true;
+  std::shared_ptr<const Impl> impl_;
   friend ndarray make_view(const ndarray& of, Shape shape, Strides strides, std::int64_t offset);
   friend ndarray make_view_as(const ndarray& of, DType dtype, Shape shape, Strides strides, std::int64_t offset);
 };

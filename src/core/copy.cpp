@@ -178,19 +178,19 @@ ndarray detail::empty_with_layout_of(const ndarray& a, DType dtype, Order order,
 
 ndarray ndarray::copy(Order order) const {
   check_defined();
-  ndarray out = detail::empty_with_layout_of(*this, dtype_, order, device());
+  ndarray out = detail::empty_with_layout_of(*this, impl_->dtype, order, device());
   detail::copy_elements(out, *this);
   return out;
 }
 
 ndarray ndarray::astype(DType dtype, AstypeOptions options) const {
   check_defined();
-  if (!can_cast(dtype_, dtype, options.casting)) {
-    throw TypeError("Cannot cast array data from dtype('" + std::string(name(dtype_)) + "') to dtype('" +
+  if (!can_cast(impl_->dtype, dtype, options.casting)) {
+    throw TypeError("Cannot cast array data from dtype('" + std::string(name(impl_->dtype)) + "') to dtype('" +
                     std::string(name(dtype)) + "') according to the rule '" +
                     std::string(name(options.casting)) + "'");
   }
-  if (!options.copy && dtype == dtype_) {
+  if (!options.copy && dtype == impl_->dtype) {
     const bool layout_ok = options.order == Order::K || options.order == Order::A ||
                            (options.order == Order::C && is_c_contiguous()) ||
                            (options.order == Order::F && is_f_contiguous());
@@ -205,22 +205,22 @@ ndarray ndarray::to(Device device, bool copy) const {
   check_defined();
   check_device(device);
   if (device == this->device() && !copy) return *this;
-  ndarray out = detail::empty_with_layout_of(*this, dtype_, Order::K, device);
+  ndarray out = detail::empty_with_layout_of(*this, impl_->dtype, Order::K, device);
   detail::copy_elements(out, *this);
   return out;
 }
 
 void ndarray::fill(const Scalar& value) {
   check_defined();
-  detail::check_weak_scalar_fits(value, dtype_);
+  detail::check_weak_scalar_fits(value, impl_->dtype);
   detail::fill_elements(*this, value);
 }
 
 void ndarray::assign(const ndarray& value, Casting casting) {
   check_defined();
-  if (!can_cast(value.dtype(), dtype_, casting)) {
+  if (!can_cast(value.dtype(), impl_->dtype, casting)) {
     throw TypeError("Cannot cast array data from dtype('" + std::string(name(value.dtype())) +
-                    "') to dtype('" + std::string(name(dtype_)) + "') according to the rule '" +
+                    "') to dtype('" + std::string(name(impl_->dtype)) + "') according to the rule '" +
                     std::string(name(casting)) + "'");
   }
   detail::copy_elements(*this, value);
@@ -243,14 +243,14 @@ Scalar ndarray::item(std::int64_t flat_index) const {
   if (flat_index < -n || flat_index >= n) throw IndexError("index " + std::to_string(flat_index) + " is out of bounds for size " + std::to_string(n));
   if (flat_index < 0) flat_index += n;
   // Unravel in C order.
-  std::int64_t off = offset_;
+  std::int64_t off = impl_->offset;
   for (int ax = ndim() - 1; ax >= 0; --ax) {
     const auto a = static_cast<std::size_t>(ax);
-    off += (flat_index % shape_[a]) * strides_[a];
-    flat_index /= shape_[a];
+    off += (flat_index % impl_->shape[a]) * impl_->strides[a];
+    flat_index /= impl_->shape[a];
   }
   alignas(16) unsigned char buf[16];
-  const char* src = static_cast<const char*>(storage_->data()) + off;
+  const char* src = static_cast<const char*>(impl_->storage->data()) + off;
   if (device().is_cpu()) {
     std::memcpy(buf, src, static_cast<std::size_t>(itemsize()));
   } else {
@@ -260,7 +260,7 @@ Scalar ndarray::item(std::int64_t flat_index) const {
                "cudaMemcpyAsync");
     cuda::check_cuda(cudaStreamSynchronize(s), "cudaStreamSynchronize");
   }
-  return Scalar::read(dtype_, buf);
+  return Scalar::read(impl_->dtype, buf);
 }
 
 Scalar ndarray::item(std::span<const std::int64_t> index) const {
@@ -270,12 +270,12 @@ Scalar ndarray::item(std::span<const std::int64_t> index) const {
   for (int ax = 0; ax < ndim(); ++ax) {
     const auto a = static_cast<std::size_t>(ax);
     std::int64_t i = index[a];
-    if (i < -shape_[a] || i >= shape_[a]) {
+    if (i < -impl_->shape[a] || i >= impl_->shape[a]) {
       throw IndexError("index " + std::to_string(i) + " is out of bounds for axis " + std::to_string(ax) +
-                       " with size " + std::to_string(shape_[a]));
+                       " with size " + std::to_string(impl_->shape[a]));
     }
-    if (i < 0) i += shape_[a];
-    flat = flat * shape_[a] + i;
+    if (i < 0) i += impl_->shape[a];
+    flat = flat * impl_->shape[a] + i;
   }
   return item(flat);
 }
@@ -283,7 +283,7 @@ Scalar ndarray::item(std::span<const std::int64_t> index) const {
 void ndarray::copy_to_host(void* dst) const {
   check_defined();
   auto host = std::make_shared<Storage>(dst, static_cast<std::size_t>(nbytes()), Device::cpu(), nullptr);
-  const ndarray out(host, dtype_, shape_, contiguous_strides(shape_, itemsize()), 0);
+  const ndarray out(host, impl_->dtype, impl_->shape, contiguous_strides(impl_->shape, itemsize()), 0);
   detail::copy_elements(out, *this);
 }
 
@@ -291,7 +291,7 @@ void ndarray::copy_from_host(const void* src) {
   check_defined();
   auto host = std::make_shared<Storage>(const_cast<void*>(src), static_cast<std::size_t>(nbytes()),
                                         Device::cpu(), nullptr);
-  const ndarray in(host, dtype_, shape_, contiguous_strides(shape_, itemsize()), 0);
+  const ndarray in(host, impl_->dtype, impl_->shape, contiguous_strides(impl_->shape, itemsize()), 0);
   detail::copy_elements(*this, in);
 }
 
@@ -309,13 +309,13 @@ static std::vector<unsigned char> host_bytes(const ndarray& a) {
 std::string ndarray::repr() const {
   check_defined();
   const auto buf = host_bytes(*this);
-  return detail::format_array(buf.data(), shape_, dtype_, true);
+  return detail::format_array(buf.data(), impl_->shape, impl_->dtype, true);
 }
 
 std::string ndarray::str() const {
   check_defined();
   const auto buf = host_bytes(*this);
-  return detail::format_array(buf.data(), shape_, dtype_, false);
+  return detail::format_array(buf.data(), impl_->shape, impl_->dtype, false);
 }
 
 }  // namespace cunp

@@ -29,121 +29,145 @@ void extent(const Shape& shape, const Strides& strides, std::int64_t offset, std
   }
 }
 
-bool contiguous_in(const Shape& shape, const Strides& strides, std::int64_t itemsize, bool c_order) {
-  for (std::int64_t d : shape) {
-    if (d == 0) return true;  // empty arrays are contiguous in every order, as in NumPy
+// The checks of the ndarray constructor: matching lengths, valid dimensions, and a view
+// that stays inside the buffer.
+void check_view_bounds(const Storage& storage, DType dtype, const Shape& shape, const Strides& strides,
+                       std::int64_t offset) {
+  if (shape.size() != strides.size()) {
+    throw ValueError("shape " + shape_str(shape) + " and strides of length " + std::to_string(strides.size()) +
+                     " differ in length");
   }
-  std::int64_t expected = itemsize;
-  const std::size_t n = shape.size();
-  for (std::size_t k = 0; k < n; ++k) {
-    const std::size_t i = c_order ? n - 1 - k : k;
-    if (shape[i] != 1 && strides[i] != expected) return false;
-    expected *= shape[i];
+  shape_size(shape);
+  std::int64_t lo, hi;
+  extent(shape, strides, offset, static_cast<std::int64_t>(itemsize(dtype)), lo, hi);
+  if (lo < 0 || (hi > lo && hi > static_cast<std::int64_t>(storage.nbytes()))) {
+    throw ValueError("strides and shape " + shape_str(shape) + " reach outside the buffer of " +
+                     std::to_string(storage.nbytes()) + " bytes");
   }
-  return true;
 }
 
 }  // namespace
 
+constinit const Shape ndarray::kNoDims{};
+constinit const std::shared_ptr<Storage> ndarray::kNoStorage{};
+
+void ndarray::finish(Impl& m) noexcept {
+  m.data = m.storage ? static_cast<char*>(m.storage->data()) + m.offset : nullptr;
+  // Size and both contiguities in one pass; unsigned products so that shapes holding
+  // a zero next to huge dimensions cannot overflow.
+  const std::size_t n = m.shape.size();
+  m.itemsize = static_cast<std::int64_t>(cunp::itemsize(m.dtype));
+  const auto isz = static_cast<std::uint64_t>(m.itemsize);
+  std::uint64_t size = 1, c_expected = isz, f_expected = isz;
+  bool c = true, f = true;
+  for (std::size_t k = 0; k < n; ++k) {
+    const std::size_t ci = n - 1 - k;
+    const auto cd = static_cast<std::uint64_t>(m.shape[ci]);
+    const auto fd = static_cast<std::uint64_t>(m.shape[k]);
+    if (cd != 1 && static_cast<std::uint64_t>(m.strides[ci]) != c_expected) c = false;
+    if (fd != 1 && static_cast<std::uint64_t>(m.strides[k]) != f_expected) f = false;
+    c_expected *= cd;
+    f_expected *= fd;
+    size *= fd;
+  }
+  m.size = static_cast<std::int64_t>(size);
+  // Empty arrays are contiguous in every order, as in NumPy.
+  m.c_contiguous = c || size == 0;
+  m.f_contiguous = f || size == 0;
+}
+
 ndarray::ndarray(std::shared_ptr<Storage> storage, DType dtype, Shape shape, Strides strides,
-                 std::int64_t offset)
-    : storage_(std::move(storage)),
-      shape_(std::move(shape)),
-      strides_(std::move(strides)),
-      offset_(offset),
-      dtype_(dtype) {
-  if (!storage_) throw ValueError("ndarray needs a buffer");
-  if (shape_.size() != strides_.size()) {
-    throw ValueError("shape " + shape_str(shape_) + " and strides of length " +
-                     std::to_string(strides_.size()) + " differ in length");
+                 std::int64_t offset) {
+  if (!storage) throw ValueError("ndarray needs a buffer");
+  check_view_bounds(*storage, dtype, shape, strides, offset);
+  auto m = std::make_shared<Impl>();
+  m->storage = std::move(storage);
+  m->shape = std::move(shape);
+  m->strides = std::move(strides);
+  m->offset = offset;
+  m->dtype = dtype;
+  finish(*m);
+  impl_ = std::move(m);
+}
+
+ndarray ndarray::view_of(const ndarray& of, DType dtype, Shape shape, Strides strides, std::int64_t offset,
+                         bool writeable) {
+  auto m = std::make_shared<Impl>();
+  if (of.impl_) {
+    m->storage = of.impl_->storage;
+    m->base = of.impl_->base ? of.impl_->base : of.impl_;
   }
-  shape_size(shape_);
-  std::int64_t lo, hi;
-  extent(shape_, strides_, offset_, itemsize(), lo, hi);
-  if (lo < 0 || (hi > lo && hi > static_cast<std::int64_t>(storage_->nbytes()))) {
-    throw ValueError("strides and shape " + shape_str(shape_) + " reach outside the buffer of " +
-                     std::to_string(storage_->nbytes()) + " bytes");
-  }
+  m->shape = std::move(shape);
+  m->strides = std::move(strides);
+  m->offset = offset;
+  m->dtype = dtype;
+  m->writeable = writeable;
+  finish(*m);
+  return ndarray(std::shared_ptr<const Impl>(std::move(m)));
 }
 
 ndarray make_view(const ndarray& of, Shape shape, Strides strides, std::int64_t offset) {
-  ndarray v;
-  v.storage_ = of.storage_;
-  v.base_ = of.base_ ? of.base_ : std::make_shared<const ndarray>(of);
-  v.shape_ = std::move(shape);
-  v.strides_ = std::move(strides);
-  v.offset_ = offset;
-  v.dtype_ = of.dtype_;
-  v.writeable_ = of.writeable_;
-  return v;
+  return ndarray::view_of(of, of.dtype(), std::move(shape), std::move(strides), offset, of.writeable());
 }
 
 ndarray make_view_as(const ndarray& of, DType dtype, Shape shape, Strides strides, std::int64_t offset) {
-  const ndarray checked(of.storage_, dtype, shape, strides, offset);  // bounds check
-  ndarray v = make_view(of, std::move(shape), std::move(strides), offset);
-  v.dtype_ = dtype;
-  return v;
+  if (!of.defined()) throw ValueError("ndarray needs a buffer");
+  check_view_bounds(*of.impl_->storage, dtype, shape, strides, offset);
+  return ndarray::view_of(of, dtype, std::move(shape), std::move(strides), offset, of.writeable());
 }
 
 void ndarray::check_defined() const {
-  if (!storage_) throw ValueError("operation on an undefined ndarray");
+  if (!defined()) throw ValueError("operation on an undefined ndarray");
 }
 
 void ndarray::check_element_type(DType requested) const {
   check_defined();
-  if (requested != dtype_) {
+  if (requested != impl_->dtype) {
     throw TypeError("requested elements of dtype " + std::string(name(requested)) +
-                    " from an array of dtype " + std::string(name(dtype_)));
+                    " from an array of dtype " + std::string(name(impl_->dtype)));
   }
 }
-
-Device ndarray::device() const noexcept { return storage_ ? storage_->device() : Device::cpu(); }
-
-std::int64_t ndarray::size() const noexcept {
-  std::int64_t n = 1;
-  for (std::int64_t d : shape_) n *= d;
-  return n;
-}
-
-bool ndarray::is_c_contiguous() const noexcept { return contiguous_in(shape_, strides_, itemsize(), true); }
-bool ndarray::is_f_contiguous() const noexcept { return contiguous_in(shape_, strides_, itemsize(), false); }
 
 Flags ndarray::flags() const noexcept {
   Flags f;
   f.c_contiguous = is_c_contiguous();
   f.f_contiguous = is_f_contiguous();
   f.owndata = owndata();
-  f.writeable = writeable_;
+  f.writeable = writeable();
+  const DType dt = dtype();
   const auto addr = reinterpret_cast<std::uintptr_t>(data());
-  f.aligned = addr % static_cast<std::uintptr_t>(real_dtype(dtype_) == dtype_ ? itemsize() : itemsize() / 2) == 0;
-  for (std::int64_t s : strides_) {
-    if (s % (is_complex(dtype_) ? itemsize() / 2 : itemsize()) != 0) f.aligned = false;
+  f.aligned = addr % static_cast<std::uintptr_t>(real_dtype(dt) == dt ? itemsize() : itemsize() / 2) == 0;
+  for (std::int64_t s : strides()) {
+    if (s % (is_complex(dt) ? itemsize() / 2 : itemsize()) != 0) f.aligned = false;
   }
   return f;
 }
 
 void ndarray::set_writeable(bool writeable) {
-  if (writeable && base_ && !base_->writeable_) {
+  if (writeable && impl_ && impl_->base && !impl_->base->writeable) {
     throw ValueError("cannot set WRITEABLE flag to True of this array");
   }
-  writeable_ = writeable;
+  if (this->writeable() == writeable) return;
+  // Copy on write: other handles may share the metadata block.
+  auto m = impl_ ? std::make_shared<Impl>(*impl_) : std::make_shared<Impl>();
+  m->writeable = writeable;
+  impl_ = std::move(m);
 }
 
-ndarray ndarray::base() const { return base_ ? *base_ : ndarray(); }
-
-void* ndarray::data() const noexcept {
-  return storage_ ? static_cast<char*>(storage_->data()) + offset_ : nullptr;
-}
+ndarray ndarray::base() const { return impl_ && impl_->base ? ndarray(impl_->base) : ndarray(); }
 
 bool ndarray::may_share_memory(const ndarray& other) const noexcept {
-  if (!storage_ || !other.storage_) return false;
-  if (storage_->device() != other.storage_->device()) return false;
+  if (!defined() || !other.defined()) return false;
+  const Impl& x = *impl_;
+  const Impl& y = *other.impl_;
+  if (x.storage->device() != y.storage->device()) return false;
   std::int64_t lo1, hi1, lo2, hi2;
-  extent(shape_, strides_, offset_, itemsize(), lo1, hi1);
-  extent(other.shape_, other.strides_, other.offset_, other.itemsize(), lo2, hi2);
-  if (lo1 == hi1 || lo2 == hi2) return false;
-  const auto b1 = reinterpret_cast<std::intptr_t>(storage_->data());
-  const auto b2 = reinterpret_cast<std::intptr_t>(other.storage_->data());
+  extent(x.shape, x.strides, x.offset, itemsize(), lo1, hi1);
+  if (lo1 == hi1) return false;
+  extent(y.shape, y.strides, y.offset, other.itemsize(), lo2, hi2);
+  if (lo2 == hi2) return false;
+  const auto b1 = reinterpret_cast<std::intptr_t>(x.storage->data());
+  const auto b2 = reinterpret_cast<std::intptr_t>(y.storage->data());
   return b1 + lo1 < b2 + hi2 && b2 + lo2 < b1 + hi1;
 }
 
@@ -166,10 +190,10 @@ ndarray ndarray::transpose(std::span<const int> axes) const {
   Shape sh(static_cast<std::size_t>(nd));
   Strides st(static_cast<std::size_t>(nd));
   for (int i = 0; i < nd; ++i) {
-    sh[static_cast<std::size_t>(i)] = shape_[static_cast<std::size_t>(perm[static_cast<std::size_t>(i)])];
-    st[static_cast<std::size_t>(i)] = strides_[static_cast<std::size_t>(perm[static_cast<std::size_t>(i)])];
+    sh[static_cast<std::size_t>(i)] = impl_->shape[static_cast<std::size_t>(perm[static_cast<std::size_t>(i)])];
+    st[static_cast<std::size_t>(i)] = impl_->strides[static_cast<std::size_t>(perm[static_cast<std::size_t>(i)])];
   }
-  return make_view(*this, std::move(sh), std::move(st), offset_);
+  return make_view(*this, std::move(sh), std::move(st), impl_->offset);
 }
 
 ndarray ndarray::operator[](std::int64_t i) const {
@@ -194,27 +218,27 @@ ndarray ndarray::view(std::span<const Index> index) const {
   Strides st;
   sh.reserve(static_cast<std::size_t>(nd) + index.size());
   st.reserve(sh.capacity());
-  std::int64_t off = offset_;
+  std::int64_t off = impl_->offset;
   int axis = 0;
   auto take_full = [&](int count) {
     for (int k = 0; k < count; ++k, ++axis) {
-      sh.push_back(shape_[static_cast<std::size_t>(axis)]);
-      st.push_back(strides_[static_cast<std::size_t>(axis)]);
+      sh.push_back(impl_->shape[static_cast<std::size_t>(axis)]);
+      st.push_back(impl_->strides[static_cast<std::size_t>(axis)]);
     }
   };
   for (const Index& ix : index) {
     if (const auto* i = std::get_if<std::int64_t>(&ix)) {
-      const std::int64_t n = shape_[static_cast<std::size_t>(axis)];
+      const std::int64_t n = impl_->shape[static_cast<std::size_t>(axis)];
       std::int64_t k = *i;
       if (k < -n || k >= n) {
         throw IndexError("index " + std::to_string(*i) + " is out of bounds for axis " +
                          std::to_string(axis) + " with size " + std::to_string(n));
       }
       if (k < 0) k += n;
-      off += k * strides_[static_cast<std::size_t>(axis)];
+      off += k * impl_->strides[static_cast<std::size_t>(axis)];
       ++axis;
     } else if (const auto* s = std::get_if<Slice>(&ix)) {
-      const std::int64_t n = shape_[static_cast<std::size_t>(axis)];
+      const std::int64_t n = impl_->shape[static_cast<std::size_t>(axis)];
       const std::int64_t step = s->step.value_or(1);
       if (step == 0) throw ValueError("slice step cannot be zero");
       auto clamp = [&](std::optional<std::int64_t> v, std::int64_t dflt) {
@@ -236,7 +260,7 @@ ndarray ndarray::view(std::span<const Index> index) const {
       } else if (start < stop) {
         len = (stop - start - 1) / step + 1;
       }
-      const std::int64_t stride = strides_[static_cast<std::size_t>(axis)];
+      const std::int64_t stride = impl_->strides[static_cast<std::size_t>(axis)];
       if (len > 0) off += start * stride;
       sh.push_back(len);
       st.push_back(stride * step);
@@ -327,37 +351,46 @@ ndarray ndarray::reshape(const Shape& shape, Order order) const {
   check_defined();
   if (order == Order::K) throw ValueError("order 'K' is not permitted for reshaping");
   if (order == Order::A) order = is_f_contiguous() && !is_c_contiguous() ? Order::F : Order::C;
-  const Shape sh = infer_shape(shape, size());
+  Shape sh = infer_shape(shape, size());
   Strides st;
   bool ok;
   if (size() == 0) {
     st = contiguous_strides(sh, itemsize(), order);
     ok = true;
   } else if (order == Order::C) {
-    ok = reshape_strides_c(shape_, strides_, sh, itemsize(), st);
+    ok = reshape_strides_c(impl_->shape, impl_->strides, sh, itemsize(), st);
   } else {
-    Shape rs(shape_.rbegin(), shape_.rend()), rn(sh.rbegin(), sh.rend());
-    Strides rst(strides_.rbegin(), strides_.rend());
+    Shape rs(impl_->shape.rbegin(), impl_->shape.rend()), rn(sh.rbegin(), sh.rend());
+    Strides rst(impl_->strides.rbegin(), impl_->strides.rend());
     ok = reshape_strides_c(rs, rst, rn, itemsize(), st);
     std::reverse(st.begin(), st.end());
   }
-  if (ok) return make_view(*this, sh, std::move(st), offset_);
+  if (ok) return make_view(*this, std::move(sh), std::move(st), impl_->offset);
   return copy(order).reshape(sh, order);
 }
 
 void ndarray::set_shape(const Shape& shape) {
   check_defined();
-  const Shape sh = infer_shape(shape, size());
+  Shape sh = infer_shape(shape, size());
   Strides st;
   if (size() == 0) {
     st = contiguous_strides(sh, itemsize());
-  } else if (!reshape_strides_c(shape_, strides_, sh, itemsize(), st)) {
+  } else if (!reshape_strides_c(impl_->shape, impl_->strides, sh, itemsize(), st)) {
     throw AttributeError(
         "Incompatible shape for in-place modification. Use `.reshape()` to make a copy with the "
         "desired shape.");
   }
-  shape_ = sh;
-  strides_ = std::move(st);
+  // Copy on write: other handles may share the metadata block.
+  auto m = std::make_shared<Impl>();
+  m->storage = impl_->storage;
+  m->base = impl_->base;
+  m->shape = std::move(sh);
+  m->strides = std::move(st);
+  m->offset = impl_->offset;
+  m->dtype = impl_->dtype;
+  m->writeable = impl_->writeable;
+  finish(*m);
+  impl_ = std::move(m);
 }
 
 ndarray ndarray::ravel(Order order) const {
@@ -384,13 +417,13 @@ ndarray ndarray::squeeze() const {
   check_defined();
   Shape sh;
   Strides st;
-  for (std::size_t i = 0; i < shape_.size(); ++i) {
-    if (shape_[i] != 1) {
-      sh.push_back(shape_[i]);
-      st.push_back(strides_[i]);
+  for (std::size_t i = 0; i < impl_->shape.size(); ++i) {
+    if (impl_->shape[i] != 1) {
+      sh.push_back(impl_->shape[i]);
+      st.push_back(impl_->strides[i]);
     }
   }
-  return make_view(*this, std::move(sh), std::move(st), offset_);
+  return make_view(*this, std::move(sh), std::move(st), impl_->offset);
 }
 
 ndarray ndarray::broadcast_to(const Shape& shape) const {
@@ -405,23 +438,21 @@ ndarray ndarray::broadcast_to(const Shape& shape) const {
     if (an > nd) throw ValueError("");
     for (int i = 0; i < an; ++i) {
       const auto o = static_cast<std::size_t>(nd - an + i);
-      const std::int64_t d = shape_[static_cast<std::size_t>(i)];
-      if (d == shape[o]) st[o] = strides_[static_cast<std::size_t>(i)];
+      const std::int64_t d = impl_->shape[static_cast<std::size_t>(i)];
+      if (d == shape[o]) st[o] = impl_->strides[static_cast<std::size_t>(i)];
       else if (d == 1) st[o] = 0;
       else throw ValueError("");
     }
   } catch (const ValueError&) {
     throw ValueError("operands could not be broadcast together with remapped shapes [original->remapped]: " +
-                     shape_str(shape_) + "  and requested shape " + shape_str(shape));
+                     shape_str(impl_->shape) + "  and requested shape " + shape_str(shape));
   }
-  ndarray v = make_view(*this, shape, std::move(st), offset_);
-  v.writeable_ = false;
-  return v;
+  return view_of(*this, impl_->dtype, shape, std::move(st), impl_->offset, false);
 }
 
 ndarray ndarray::as_strided(Shape shape, Strides strides, std::int64_t offset) const {
   check_defined();
-  ndarray checked(storage_, dtype_, shape, strides, offset);  // bounds check
+  check_view_bounds(*impl_->storage, impl_->dtype, shape, strides, offset);
   return make_view(*this, std::move(shape), std::move(strides), offset);
 }
 

@@ -280,6 +280,90 @@ TEST_F(CoreNdarray, SetItemBroadcasts) {
   EXPECT_EQ(error_of([&] { ro.fill(Scalar(1)); }), "assignment destination is read-only");
 }
 
+TEST_F(CoreNdarray, CopiesShareNothingMutable) {
+  // set_shape on a copy of the handle leaves the original alone.
+  const ndarray a = iota(6);
+  ndarray b = a;
+  b.set_shape({2, 3});
+  EXPECT_EQ(b.shape(), (Shape{2, 3}));
+  EXPECT_EQ(b.strides(), (Strides{24, 8}));
+  EXPECT_EQ(a.shape(), (Shape{6}));
+  EXPECT_EQ(a.strides(), (Strides{8}));
+  EXPECT_EQ(a.size(), 6);
+  EXPECT_EQ(a.storage(), b.storage());  // still one buffer
+  EXPECT_EQ(a.data(), b.data());
+  b.set_shape({3, 2, 1});
+  EXPECT_EQ(a.shape(), (Shape{6}));
+  EXPECT_EQ(b.shape(), (Shape{3, 2, 1}));
+  EXPECT_TRUE(b.is_c_contiguous());
+  b.view({0, 0, 0}).fill(Scalar(7));  // writes reach the shared buffer
+  EXPECT_EQ(a.item(0).to_int64(), 7);
+
+  // set_shape on a view: other views and the base keep their metadata.
+  const ndarray t = iota(12).reshape({3, 4});
+  ndarray v = t.view({slice(1, 3)});
+  const ndarray w = v;
+  v.set_shape({8});
+  EXPECT_EQ(w.shape(), (Shape{2, 4}));
+  EXPECT_EQ(t.shape(), (Shape{3, 4}));
+  EXPECT_EQ(v.to_vector<std::int64_t>(), (std::vector<std::int64_t>{4, 5, 6, 7, 8, 9, 10, 11}));
+  EXPECT_FALSE(v.owndata());
+  EXPECT_THROW(t.T().copy().T().set_shape({12}), AttributeError);
+
+  // set_writeable on a copy of the handle leaves the original writeable.
+  ndarray c = a;
+  c.set_writeable(false);
+  EXPECT_FALSE(c.writeable());
+  EXPECT_TRUE(a.writeable());
+  EXPECT_TRUE(a.flags().writeable);
+  EXPECT_FALSE(c.flags().writeable);
+  ndarray writer = a;
+  writer.fill(Scalar(3));  // the original still accepts writes
+  EXPECT_EQ(error_of([&] { c.fill(Scalar(1)); }), "assignment destination is read-only");
+  // and back: c becomes writeable again without touching a copy made while read-only.
+  const ndarray d = c;
+  c.set_writeable(true);
+  EXPECT_TRUE(c.writeable());
+  EXPECT_FALSE(d.writeable());
+
+  // A view of a read-only array cannot be made writeable; its copy stays read-only too.
+  ndarray ro = iota(4);
+  ro.set_writeable(false);
+  ndarray rv = ro[{slice(1, 3)}];
+  EXPECT_FALSE(rv.writeable());
+  const ndarray rv2 = rv;
+  EXPECT_THROW(rv.set_writeable(true), ValueError);
+  EXPECT_FALSE(rv.writeable());
+  EXPECT_FALSE(rv2.writeable());
+}
+
+TEST_F(CoreNdarray, UndefinedArray) {
+  const ndarray u;
+  EXPECT_FALSE(u.defined());
+  EXPECT_TRUE(u.shape().empty());
+  EXPECT_TRUE(u.strides().empty());
+  EXPECT_EQ(u.ndim(), 0);
+  EXPECT_EQ(u.data(), nullptr);
+  EXPECT_EQ(u.storage(), nullptr);
+  EXPECT_TRUE(u.owndata());
+  EXPECT_FALSE(u.base().defined());
+  EXPECT_FALSE(u.may_share_memory(iota(3)));
+  EXPECT_FALSE(iota(3).may_share_memory(u));
+  EXPECT_THROW(u.reshape({1}), ValueError);
+  EXPECT_THROW(u.copy(), ValueError);
+  ndarray v = u;
+  v.set_writeable(false);
+  EXPECT_FALSE(v.defined());
+  EXPECT_FALSE(v.writeable());
+  EXPECT_TRUE(u.writeable());
+  const ndarray a = iota(3);
+  const ndarray moved = std::move(v);
+  EXPECT_FALSE(moved.defined());
+  EXPECT_FALSE(a.base().defined());
+  EXPECT_TRUE(a[{slice(1)}].base().defined());
+  EXPECT_EQ(a[{slice(1)}].base().shape(), (Shape{3}));
+}
+
 TEST_F(CoreNdarray, Repr) {
   EXPECT_EQ(asarray<double>({1.0, 2.5}).repr(), "array([1. , 2.5])");
   EXPECT_EQ(zeros({2, 2}, {.dtype = DType::Int32}).repr(), "array([[0, 0],\n       [0, 0]], dtype=int32)");
