@@ -21,6 +21,13 @@ namespace {
 // reads of a warp are broadcasts (A) or consecutive (B). Grid x walks column tiles,
 // y row tiles and z the batch, each with a grid-stride loop for sizes past the
 // grid's limits.
+//
+// Note [Small float GEMM]: the same kernel, generated for float32 and float64 with an
+// accumulator of the element's own type (products summed in k order, contracted to
+// fused multiply-adds), computes small real products on CUDA devices
+// (kSmallFloatGemmWork in products.cpp): cuBLAS costs the host several microseconds per
+// call (a kernel launch of its own and its heuristics), this kernel one launch through
+// cunp's launcher (Note [Graph launch]).
 constexpr std::string_view kTemplates = R"cunp_src(
 namespace cunp_igemm {
 
@@ -81,7 +88,7 @@ __device__ __forceinline__ void gemm(const char* __restrict__ a, const char* __r
             for (int i = 0; i < TM; ++i)
 #pragma unroll
               for (int j = 0; j < TN; ++j) {
-                if (BOOL)
+                if constexpr (BOOL)
                   acc[i][j] |= av[i] & bv[j];
                 else
                   acc[i][j] += av[i] * bv[j];
@@ -109,8 +116,9 @@ std::string str(std::string_view s) { return std::string(s); }
 }  // namespace
 
 std::vector<DType> int_gemm_dtypes() {
-  return {DType::Bool,  DType::Int8,   DType::UInt8, DType::Int16, DType::UInt16,
-          DType::Int32, DType::UInt32, DType::Int64, DType::UInt64};
+  return {DType::Bool,  DType::Int8,   DType::UInt8,  DType::Int16,   DType::UInt16,
+          DType::Int32, DType::UInt32, DType::Int64,  DType::UInt64,  DType::Float32,
+          DType::Float64};
 }
 
 std::string int_gemm_kernel_name(DType dt) { return "cunp_igemm_" + str(cuda::ops_type_code(dt)); }
@@ -119,7 +127,9 @@ std::string int_gemm_preamble() { return "#include \"common.h\"\n" + str(kTempla
 
 std::string int_gemm_kernel_entry(DType dt) {
   const std::string t = str(cuda::ops_type_name(dt));
-  const std::string acc = itemsize(dt) == 8 ? "cunp::ops::u64" : "cunp::ops::u32";
+  const std::string acc = is_inexact(dt)       ? t
+                          : itemsize(dt) == 8 ? std::string("cunp::ops::u64")
+                                              : std::string("cunp::ops::u32");
   const std::string is_bool = dt == DType::Bool ? "true" : "false";
   return "extern \"C\" __global__ void __launch_bounds__(256) " + int_gemm_kernel_name(dt) +
          "(const char* __restrict__ a, const char* __restrict__ b, " + t +

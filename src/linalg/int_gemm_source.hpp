@@ -17,7 +17,8 @@ inline constexpr int kIntGemmTileM = 64;
 inline constexpr int kIntGemmTileN = 64;
 inline constexpr int kIntGemmThreads = 256;
 
-// The dtypes the kernel is generated for: bool and the eight integer types.
+// The dtypes the kernel is generated for: bool, the eight integer types, and float32 and
+// float64 for small products (Note [Small float GEMM]).
 std::vector<DType> int_gemm_dtypes();
 std::string int_gemm_kernel_name(DType dt);
 // The templates shared by every entry (no includes beyond src/ops/common.h).

@@ -73,10 +73,11 @@ GemmOperand gemm_operand(const ndarray& x) {
   return op;
 }
 
-// Integer and bool matmul (Note [Integer GEMM]): the operands are read through their
-// byte strides; a batch that does not collapse to one stride is copied first.
-void integer_matmul(const ndarray& a0, const ndarray& b0, const ndarray& c, std::int64_t batch, std::int64_t m,
-                    std::int64_t n, std::int64_t k) {
+// Integer, bool and small float matmul by the generated GEMM (Notes [Integer GEMM],
+// [Small float GEMM]): the operands are read through their byte strides; a batch that
+// does not collapse to one stride is copied first.
+void generated_matmul(const ndarray& a0, const ndarray& b0, const ndarray& c, std::int64_t batch, std::int64_t m,
+                      std::int64_t n, std::int64_t k) {
   const int nbatch = c.ndim() - 2;
   auto batched = [nbatch](const ndarray& x, std::int64_t* byte_stride) {
     if (collapse_batch(x, nbatch, 1, byte_stride)) return x;
@@ -98,6 +99,10 @@ void integer_matmul(const ndarray& a0, const ndarray& b0, const ndarray& c, std:
 // product is written straight into `into` when it can take it as it is (the result's
 // shape and dtype, C-contiguous, on the device, sharing no memory with an operand);
 // otherwise into a new array, which the caller casts into `out`.
+// Products of at most this many multiply-adds (128^3) in float32/float64 run the
+// generated GEMM on CUDA devices (Note [Small float GEMM]).
+constexpr std::int64_t kSmallFloatGemmWork = std::int64_t{1} << 21;
+
 ndarray matmul_2d(const ndarray& a0, const ndarray& b0, const ndarray* into = nullptr) {
   const Device dev = a0.device();
   if (!(b0.device() == dev))
@@ -148,8 +153,11 @@ ndarray matmul_2d(const ndarray& a0, const ndarray& b0, const ndarray* into = nu
     return x.broadcast_to(s);
   };
   const ndarray a = fit(a0), b = fit(b0);
-  if (!blas) {
-    integer_matmul(a, b, c, batch, m, n, k);
+  // Note [Small float GEMM]: small real products run the generated GEMM, not cuBLAS.
+  const bool small_float = dev.is_cuda() && (ct == DType::Float32 || ct == DType::Float64) &&
+                           batch * m * n * k <= kSmallFloatGemmWork;
+  if (!blas || small_float) {
+    generated_matmul(a, b, c, batch, m, n, k);
     return c;
   }
   GemmOperand A = gemm_operand(a), B = gemm_operand(b);

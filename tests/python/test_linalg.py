@@ -37,6 +37,37 @@ def test_matmul(device, dtype, sa, sb, rng):
     close(top.matmul(cunp.asarray(a), cunp.asarray(b)), numpy.matmul(a, b))
 
 
+@pytest.mark.parametrize("dtype", [numpy.float32, numpy.float64])
+@pytest.mark.parametrize("case", ["128^3", "129x128x128", "t_and_slice", "batch", "broadcast_batch", "nan_inf"])
+def test_matmul_small_float_kernel(device, dtype, case, rng):
+    """Products up to 2^21 multiply-adds run cunp's generated GEMM on CUDA devices and
+    larger ones cuBLAS (docs/linalg.md, Note [Small float GEMM]): both sides of the
+    threshold, views read through their strides, batches, and NaN/inf propagation."""
+    if case == "128^3":
+        a, b = rand((128, 128), dtype, rng), rand((128, 128), dtype, rng)
+    elif case == "129x128x128":
+        a, b = rand((129, 128), dtype, rng), rand((128, 128), dtype, rng)
+    elif case == "t_and_slice":
+        ha, hb = rand((30, 24), dtype, rng), rand((60, 33), dtype, rng)
+        a, b = ha.T, hb[::2, 1::2]
+    elif case == "batch":
+        a, b = rand((3, 17, 9), dtype, rng), rand((3, 9, 23), dtype, rng)
+    elif case == "broadcast_batch":
+        a, b = rand((4, 1, 8, 5), dtype, rng), rand((3, 5, 6), dtype, rng)
+    else:
+        a, b = rand((6, 5), dtype, rng), rand((5, 4), dtype, rng)
+        a[1, 2], a[3, 0], b[4, 3] = numpy.nan, numpy.inf, -numpy.inf
+    ca, cb = cunp.asarray(a), cunp.asarray(b)
+    if case == "t_and_slice":  # a transposed view and a strided slice on the device
+        ca, cb = cunp.asarray(ha).T, cunp.asarray(hb)[::2, 1::2]
+        assert not ca.flags.c_contiguous and not cb.flags.c_contiguous
+    got = ca @ cb
+    with numpy.errstate(invalid="ignore"):
+        want = a @ b
+    assert got.dtype == want.dtype and got.shape == want.shape
+    numpy.testing.assert_allclose(got.get(), want, rtol=TOL[numpy.dtype(dtype)] * 10, atol=TOL[numpy.dtype(dtype)] * 10)
+
+
 @pytest.mark.parametrize("dtype", [numpy.bool_, numpy.int8, numpy.int32, numpy.uint16, numpy.int64])
 def test_matmul_integer(device, dtype, rng):
     a, b = rand((2, 3, 4), dtype, rng), rand((4, 5), dtype, rng)

@@ -33,11 +33,11 @@ TEST(LinalgIntGemmSource, EveryDTypeCompilesForSm90) {
       }
     }
   }
-  EXPECT_EQ(names.size(), 9u);
+  EXPECT_EQ(names.size(), 11u);  // bool, 8 integer types, float32, float64
 }
 
 TEST(LinalgIntGemmSource, OneProgramHoldsEveryEntry) {
-  // The batched form builtin_kernels.cpp lists for the CI test: one preamble, nine entries.
+  // The batched form builtin_kernels.cpp lists for the CI test: one preamble, eleven entries.
   std::string source = int_gemm_preamble();
   for (DType dt : int_gemm_dtypes()) source += int_gemm_kernel_entry(dt);
   cuda::CompileOptions options;
