@@ -5,7 +5,6 @@
 
 #include "cast.h"
 #include "philox.h"
-#include "random_ziggurat.h"
 #include "real_math.h"
 
 namespace cunp {
@@ -13,13 +12,13 @@ namespace ops {
 
 enum random_dist {
   rd_uniform = 0,       // a + b*U, U in [0, 1)
-  rd_normal = 1,        // a + b*Z (ziggurat, Note [Ziggurat normals])
+  rd_normal = 1,        // a + b*Z (Box-Muller pairs: two normals per two lanes)
   rd_exponential = 2,   // b * E
   rd_integers = 3,      // low + [0, range] (Lemire's method)
   rd_gamma = 4,         // b * Gamma(a) (Marsaglia-Tsang)
   rd_beta = 5,          // Beta(a, b)
   rd_poisson = 6,       // Poisson(a) (multiplication for a < 10, else PTRS)
-  rd_lognormal = 7,     // exp(a + b*Z) (the same Z)
+  rd_lognormal = 7,     // exp(a + b*Z)
   rd_laplace = 8,       // a - b*sign(U')*log(1-2|U'|), U' = U - 1/2
   rd_logistic = 9,      // a + b*log(U/(1-U))
   rd_gumbel = 10,       // a - b*log(-log(1-U))
@@ -99,11 +98,9 @@ CUNP_HD f64 random_unit_f64(philox_stream& s) { return random_bits_unit_f64(s.ne
 CUNP_HD f64 random_open0_f64(philox_stream& s) { return random_bits_open0_f64(s.next64()); }
 
 // sin(pi x) and cos(pi x) for x in [0, 2]. The device has sincospi; the host reduces x
-// exactly to y = x - q/2 with |y| <= 1/4 and rotates sin/cos(pi y) by the quadrant q.
-CUNP_HD void random_sincospi(f64 x, f64* s, f64* c) {
-#ifdef __CUDA_ARCH__
-  ::sincospi(x, s, c);
-#else
+// exactly to y = x - q/2 with |y| <= 1/4 and rotates sin/cos(pi y) by the quadrant q,
+// in double (so float32 is rounded once from a more accurate value).
+CUNP_HD void random_sincospi_host(f64 x, f64* s, f64* c) {
   const f64 q = fm::floor(x * 2.0 + 0.5);
   const f64 a = 3.141592653589793 * (x - q * 0.5);
   const f64 sy = fm::sin(a), cy = fm::cos(a);
@@ -113,120 +110,43 @@ CUNP_HD void random_sincospi(f64 x, f64* s, f64* c) {
     case 2: *s = -sy; *c = -cy; break;
     default: *s = -cy; *c = sy; break;
   }
+}
+CUNP_HD void random_sincospi(f32 x, f32* s, f32* c) {
+#ifdef __CUDA_ARCH__
+  ::sincospif(x, s, c);
+#else
+  f64 sd, cd;
+  random_sincospi_host(static_cast<f64>(x), &sd, &cd);
+  *s = static_cast<f32>(sd);
+  *c = static_cast<f32>(cd);
+#endif
+}
+CUNP_HD void random_sincospi(f64 x, f64* s, f64* c) {
+#ifdef __CUDA_ARCH__
+  ::sincospi(x, s, c);
+#else
+  random_sincospi_host(x, s, c);
 #endif
 }
 
 // Box-Muller: two independent standard normals r*cos(2 pi u2), r*sin(2 pi u2) with
-// r = sqrt(-2 log u1), u1 in (0, 1], u2 in [0, 1) (2*u2 is exact).
-CUNP_HD void random_normal_pair(f64 u1, f64 u2, f64* z0, f64* z1) {
-  const f64 r = fm::sqrt(fm::mul(-2.0, fm::log(u1)));
-  f64 s, c;
-  random_sincospi(fm::mul(2.0, u2), &s, &c);
+// r = sqrt(-2 log u1), u1 in (0, 1], u2 in [0, 1), all in F's precision (2*u2 is exact).
+template <typename F>
+CUNP_HD void random_normal_pair(F u1, F u2, F* z0, F* z1) {
+  const F r = fm::sqrt(fm::mul(F(-2), fm::log(u1)));
+  F s, c;
+  random_sincospi(fm::mul(F(2), u2), &s, &c);
   *z0 = fm::mul(r, c);
   *z1 = fm::mul(r, s);
 }
 
 // One standard normal from a stream (Box-Muller's cosine branch; the gamma sampler).
-// Distinct from the ziggurat of rd_normal below, so gamma streams stay as they were.
 CUNP_HD f64 random_std_normal(philox_stream& s) {
   const f64 u1 = random_open0_f64(s);
   const f64 u2 = random_unit_f64(s);
   f64 z0, z1;
   random_normal_pair(u1, u2, &z0, &z1);
   return z0;
-}
-
-// Note [Ziggurat normals]: rd_normal and rd_lognormal draw Z by the 256-layer ziggurat
-// (Marsaglia and Tsang, "The ziggurat method for generating random variables", 2000)
-// with the tables of random_ziggurat.h: layer i = w & 0xff, the sign is bit 8 and the
-// magnitude m the bits above: w >> 9 (23 bits) of a float32 element's word, w >> 12
-// (52 bits) of a float64 element's two words joined lo-first. The fast path, taken by
-// about 98.5% of the words, is |Z| = m * W[i] when m < K[i] (m * W[i] rounded once in
-// the result's precision). A word that fails it is finished by the slow path, in
-// double: layer 0 draws the tail (Marsaglia's method: x = -log(u1) / r, y = -log(u2)
-// with u1, u2 in (0, 1], accepted when 2y > x^2, |Z| = r + x; a rejected pair is
-// followed by the next pair, not by a fresh word, since the tail's whole mass must come
-// out of the base layer), a layer i > 0 tests its wedge (|Z| = x = m * W[i], accepted
-// when F[i] + u * (F[i-1] - F[i]) < exp(-x^2/2), u in [0, 1)), and a rejected wedge
-// starts over with a fresh word. The uniforms (two words each, as random_unit_f64 /
-// random_open0_f64 read them) and the fresh words (one for float32, two for float64)
-// are read in turn from rounds 1, 2, ... of the element's own counters (Note [Philox
-// counter layout]), as a rejected integer's are. So each element depends on its own
-// lane and counters only, the group keeps its one-lane layout, and the common path
-// holds nothing but registers. The fast path is a table load, a shift, an add and a
-// multiply (the same bits from g++ and NVRTC); the slow path is rounded once to float32.
-
-// The fast path of one word: the value +-m * W[i] in *z (also when rejected, then
-// unused), and whether it is accepted. m becomes a float exactly by the bits of
-// 2^23 + m (2^52 + m) minus 2^23 (2^52), cheaper than an integer conversion.
-CUNP_HD bool random_zig_fast(u32 w, f32* z) {
-  const random_zig32_entry t = random_zig32[w & 0xffu];
-  const u32 m = w >> 9;
-  const f32 mf = f32_from_bits(0x4b000000u | m) - 8388608.0f;
-  const f32 x = fm::mul(mf, f32_from_bits(t.w));
-  *z = f32_from_bits(f32_bits(x) | ((w << 23) & 0x80000000u));
-  return m < t.k;
-}
-CUNP_HD bool random_zig_fast(u64 w, f64* z) {
-  const random_zig64_entry t = random_zig64[w & 0xffu];
-  const u64 m = w >> 12;
-  const f64 mf = f64_from_bits(0x4330000000000000ull | m) - 4503599627370496.0;
-  const f64 x = fm::mul(mf, f64_from_bits(t.w));
-  *z = f64_from_bits(f64_bits(x) | ((w << 55) & 0x8000000000000000ull));
-  return m < t.k;
-}
-
-// The element's word(s) of lane l: one word (float32) or two joined lo-first.
-CUNP_HD u32 random_lane_word(const philox_u32x4& b, int l, f32) { return b.v[l]; }
-CUNP_HD u64 random_lane_word(const philox_u32x4& b, int l, f64) { return random_join(b.v[2 * l], b.v[2 * l + 1]); }
-
-// The standard normal of element `index` whose lane word `w` failed the fast path
-// (float32 words when SINGLE), in double: the slow path, then fresh words until one is
-// accepted, all from rounds 1, 2, ... of the element's own counters.
-template <bool SINGLE>
-CUNP_HD f64 random_zig_slow(const philox_key& key, u64 index, u64 w) {
-  philox_stream s;
-  s.key = key;
-  s.index = index;
-  s.round = 0;
-  s.pos = 0;
-  s.end = 0;  // the first read takes round 1
-  for (;;) {
-    const u32 layer = static_cast<u32>(w) & 0xffu;
-    const f64 sign = (w & 0x100u) != 0 ? -1.0 : 1.0;
-    f64 x;
-    bool fast;
-    if constexpr (SINGLE) {
-      const random_zig32_entry t = random_zig32[layer];
-      const u32 m = static_cast<u32>(w) >> 9;
-      x = static_cast<f64>(m) * static_cast<f64>(f32_from_bits(t.w));  // exact: 23 x 24 bits
-      fast = m < t.k;
-    } else {
-      const random_zig64_entry t = random_zig64[layer];
-      const u64 m = w >> 12;
-      x = fm::mul(static_cast<f64>(m), f64_from_bits(t.w));
-      fast = m < t.k;
-    }
-    if (fast) return sign * x;
-    if (layer == 0) {
-      // The tail beyond r: its pairs repeat until one is accepted (a restart here
-      // would thin the tail by the pair's acceptance rate, about 0.93).
-      for (;;) {
-        const f64 tx = -fm::log(random_open0_f64(s)) / random_zig_r;
-        const f64 ty = -fm::log(random_open0_f64(s));
-        if (ty + ty > fm::mul(tx, tx)) return sign * (random_zig_r + tx);
-      }
-    } else {
-      const f64 f0 = random_zig_f[layer], f1 = random_zig_f[layer - 1];
-      const f64 y = fm::add(f0, fm::mul(random_unit_f64(s), f1 - f0));
-      if (y < fm::exp(fm::mul(-0.5 * x, x))) return sign * x;
-    }
-    if constexpr (SINGLE) {
-      w = s.next32();
-    } else {
-      w = s.next64();
-    }
-  }
 }
 
 CUNP_HD u32 random_mulhilo32(u32 a, u32 b, u32* lo) {
@@ -542,154 +462,70 @@ CUNP_HD void random_store_group(T* out, i64 n, i64 first, const T* v) {
   }
 }
 
-// The fast part of a normal group (Note [Ziggurat normals]): every element's value from
-// the fast path is stored (a rejected one's is overwritten later), the lane words go to
-// words[], and the result is the mask of the lanes below n that the fast path rejected.
-template <typename T, int DIST, int WORDS>
-CUNP_HD u32 random_normal_fast(T* out, i64 n, const random_params& p, i64 g, u64* words) {
-  constexpr int per = 4 / WORDS;
-  using F = typename random_select_type<is_same<T, f32>::value, f32, f64>::type;
-  using W = typename random_select_type<is_same<F, f32>::value, u32, u64>::type;
-  const philox_u32x4 blk = philox_group_block(p.key, static_cast<u64>(g));
-  const i64 first = g * per;
-  T v[per];
-  u32 redo = 0;
-#ifdef __CUDA_ARCH__
-#pragma unroll
-#endif
-  for (int l = 0; l < per; ++l) {
-    const W w = random_lane_word(blk, l, F());
-    words[l] = static_cast<u64>(w);
-    F z;
-    if (!random_zig_fast(w, &z) && first + l < n) redo |= 1u << l;
-    const random_params e = random_at(p, first + l, n);
-    F x = fm::add(static_cast<F>(e.a), fm::mul(static_cast<F>(e.b), z));
-    if constexpr (DIST == rd_lognormal) x = fm::exp(x);
-    v[l] = cast<T>(x);
-  }
-  random_store_group<T, per>(out, n, first, v);
-  return redo;
-}
-
-// Element i of a normal draw whose lane word w failed the fast path: the slow path, in
-// double, rounded once.
-template <typename T, int DIST>
-CUNP_HD void random_normal_slow(T* out, i64 n, const random_params& p, i64 i, u64 w) {
-  const random_params e = random_at(p, i, n);
-  const f64 z = random_zig_slow<is_same<T, f32>::value>(p.key, static_cast<u64>(i), w);
-  f64 x = fm::add(e.a, fm::mul(e.b, z));
-  if constexpr (DIST == rd_lognormal) x = fm::exp(x);
-  out[i] = cast<T>(x);
-}
-
-#ifdef __CUDA_ARCH__
-// Note [Deferred normal slow path]: about 1.5% of a normal draw's elements miss the
-// ziggurat's fast path, so nearly every warp (128 float32 elements per step) has one,
-// and finishing it in place stalls the other 31 lanes for the whole slow path (the first
-// H200 run: 0.86 ms for 2^27 float32 normals, against 0.16 ms for uniforms). The kernel
-// instead walks the groups warp by warp, queues each rejected element (its index and
-// lane word) in the warp's shared-memory queue, and whenever 32 are queued the warp
-// finishes 32 of them at once, one per lane; the last < 32 after the walk. Values depend
-// only on (key, draw, element), so the order changes nothing. Blocks of 256 threads
-// (kKernelBlockSize).
-template <typename T, int DIST, int WORDS>
-__device__ void random_normal_warp_loop(T* out, i64 n, const random_params& p) {
-  constexpr int per = 4 / WORDS;
-  constexpr int kWarps = 256 / 32;
-  constexpr int kCapacity = 32 + 32 * per;  // fewer than 32 left, plus one step's worst case
-  __shared__ i64 queue_index[kWarps][kCapacity];
-  __shared__ u64 queue_word[kWarps][kCapacity];
-  const unsigned lane = threadIdx.x & 31u, warp = threadIdx.x >> 5;
-  i64* qi = queue_index[warp];
-  u64* qw = queue_word[warp];
-  int queued = 0;  // the same in every lane
-  const i64 groups = (n + per - 1) / per;
-  const i64 stride = static_cast<i64>(gridDim.x) * blockDim.x;
-  for (i64 base = static_cast<i64>(blockIdx.x) * blockDim.x + (threadIdx.x & ~31u); base < groups; base += stride) {
-    const i64 g = base + lane;
-    u64 words[per];
-    u32 redo = 0;
-    if (g < groups) redo = random_normal_fast<T, DIST, WORDS>(out, n, p, g, words);
-    const int mine = __popc(redo);
-    int inclusive = mine;
-#pragma unroll
-    for (int d = 1; d < 32; d <<= 1) {
-      const int t = __shfl_up_sync(0xffffffffu, inclusive, d);
-      if (lane >= static_cast<unsigned>(d)) inclusive += t;
-    }
-    int at = queued + inclusive - mine;
-#pragma unroll
-    for (int l = 0; l < per; ++l) {
-      if ((redo >> l) & 1u) {
-        qi[at] = g * per + l;
-        qw[at] = words[l];
-        ++at;
-      }
-    }
-    queued += __shfl_sync(0xffffffffu, inclusive, 31);
-    __syncwarp();
-    while (queued >= 32) {
-      queued -= 32;
-      random_normal_slow<T, DIST>(out, n, p, qi[queued + lane], qw[queued + lane]);
-      __syncwarp();
-    }
-  }
-  if (static_cast<int>(lane) < queued) random_normal_slow<T, DIST>(out, n, p, qi[lane], qw[lane]);
-}
-#endif
-
 // The elements of group g of an n-element draw (Note [Words per element]), written to
 // out[g*per, (g+1)*per) with per = 4 / WORDS; the CPU loop and the kernels call this
-// for every group. Integers and normals store the values of their first words and then
-// overwrite the rare rejected ones (Note [Bounded integers], Note [Ziggurat normals]),
-// so the resampling loops hold few registers and the common path none of them.
+// for every group. Normals take Box-Muller pairs: elements 2j and 2j+1 of a group are
+// the cosine and sine of one pair, whose u1 is lane 2j (in (0, 1]) and u2 lane 2j+1.
+// Integers store the first candidates and then overwrite the rare rejected ones
+// (Note [Bounded integers]), so the resampling loop holds few registers.
 template <typename T, int DIST, int WORDS>
 CUNP_HD void random_group(T* out, i64 n, const random_params& p, i64 g) {
   constexpr int per = 4 / WORDS;
+  using F = typename random_select_type<is_same<T, f32>::value, f32, f64>::type;
+  const philox_u32x4 blk = philox_group_block(p.key, static_cast<u64>(g));
   const i64 first = g * per;
-  if constexpr (DIST == rd_normal || DIST == rd_lognormal) {
-    u64 words[per];
-    const u32 redo = random_normal_fast<T, DIST, WORDS>(out, n, p, g, words);
+  T v[per];
+  if constexpr (DIST == rd_integers) {
+    u32 redo = 0;
+#ifdef __CUDA_ARCH__
+#pragma unroll
+#endif
     for (int l = 0; l < per; ++l) {
-      if ((redo >> l) & 1u) random_normal_slow<T, DIST>(out, n, p, first + l, words[l]);
-    }
-  } else {
-    const philox_u32x4 blk = philox_group_block(p.key, static_cast<u64>(g));
-    T v[per];
-    if constexpr (DIST == rd_integers) {
-      u32 redo = 0;
-#ifdef __CUDA_ARCH__
-#pragma unroll
-#endif
-      for (int l = 0; l < per; ++l) {
-        const random_params e = random_at(p, first + l, n);
-        u64 r;
-        if (!random_bounded_first<WORDS>(blk, l * WORDS, e.range, &r)) redo |= 1u << l;
-        v[l] = cast<T>(static_cast<i64>(static_cast<u64>(e.low) + r));
-      }
-      random_store_group<T, per>(out, n, first, v);
-      if (redo != 0) {
-        for (int l = 0; l < per; ++l) {
-          const i64 i = first + l;
-          if (((redo >> l) & 1u) == 0 || i >= n) continue;
-          const random_params e = random_at(p, i, n);
-          const u64 r = random_bounded_resample<WORDS>(p.key, static_cast<u64>(i), e.range);
-          out[i] = cast<T>(static_cast<i64>(static_cast<u64>(e.low) + r));
-        }
-      }
-      return;
-    } else if constexpr (WORDS == 4) {
-      philox_stream s = philox_element_stream(p.key, blk, static_cast<u64>(first), 0, 4);
-      v[0] = random_stream_element<T, DIST>(s, random_at(p, first, n));
-    } else {
-#ifdef __CUDA_ARCH__
-#pragma unroll
-#endif
-      for (int l = 0; l < per; ++l)
-        v[l] = random_lane_element<T, DIST, WORDS>(blk, l, random_at(p, first + l, n));
+      const random_params e = random_at(p, first + l, n);
+      u64 r;
+      if (!random_bounded_first<WORDS>(blk, l * WORDS, e.range, &r)) redo |= 1u << l;
+      v[l] = cast<T>(static_cast<i64>(static_cast<u64>(e.low) + r));
     }
     random_store_group<T, per>(out, n, first, v);
+    if (redo != 0) {
+      for (int l = 0; l < per; ++l) {
+        const i64 i = first + l;
+        if (((redo >> l) & 1u) == 0 || i >= n) continue;
+        const random_params e = random_at(p, i, n);
+        const u64 r = random_bounded_resample<WORDS>(p.key, static_cast<u64>(i), e.range);
+        out[i] = cast<T>(static_cast<i64>(static_cast<u64>(e.low) + r));
+      }
+    }
+    return;
+  } else if constexpr (DIST == rd_normal || DIST == rd_lognormal) {
+    static_assert(per % 2 == 0, "normals come in pairs");
+#ifdef __CUDA_ARCH__
+#pragma unroll
+#endif
+    for (int j = 0; j < per; j += 2) {
+      F z[2];
+      random_normal_pair(random_lane_open0(blk, j, F()), random_lane_unit(blk, j + 1, F()), &z[0], &z[1]);
+#ifdef __CUDA_ARCH__
+#pragma unroll
+#endif
+      for (int k = 0; k < 2; ++k) {
+        const random_params e = random_at(p, first + j + k, n);
+        F x = fm::add(static_cast<F>(e.a), fm::mul(static_cast<F>(e.b), z[k]));
+        if constexpr (DIST == rd_lognormal) x = fm::exp(x);
+        v[j + k] = cast<T>(x);
+      }
+    }
+  } else if constexpr (WORDS == 4) {
+    philox_stream s = philox_element_stream(p.key, blk, static_cast<u64>(first), 0, 4);
+    v[0] = random_stream_element<T, DIST>(s, random_at(p, first, n));
+  } else {
+#ifdef __CUDA_ARCH__
+#pragma unroll
+#endif
+    for (int l = 0; l < per; ++l)
+      v[l] = random_lane_element<T, DIST, WORDS>(blk, l, random_at(p, first + l, n));
   }
+  random_store_group<T, per>(out, n, first, v);
 }
 
 }  // namespace ops

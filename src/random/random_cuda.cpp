@@ -42,13 +42,6 @@ std::string_view random_kernels_preamble() noexcept { return "#include \"random_
 std::string random_kernel_entry(const RandomKernelSpec& spec) {
   const std::string t(cuda::ops_type_name(spec.dtype));
   const std::string per = std::to_string(4 / spec.words);
-  if (spec.dist == ops::rd_normal || spec.dist == ops::rd_lognormal) {
-    // Note [Deferred normal slow path] (src/ops/random_dists.h)
-    return "extern \"C\" __global__ void __launch_bounds__(256) " + random_kernel_name(spec) + "(" + t +
-           "* out, long long n, cunp::ops::random_params p) {\n"
-           "  cunp::ops::random_normal_warp_loop<" + t + ", " + std::to_string(spec.dist) + ", " +
-           std::to_string(spec.words) + ">(out, n, p);\n}\n";
-  }
   return "extern \"C\" __global__ void " + random_kernel_name(spec) + "(" + t +
          "* out, long long n, cunp::ops::random_params p) {\n"
          "  const long long groups = (n + " + per + " - 1) / " + per + ";\n"

@@ -68,8 +68,8 @@ TEST(RandomPhilox, ElementDependsOnlyOnIndex) {
   EXPECT_TRUE(std::equal(shorter.begin(), shorter.end(), all.begin()));
 }
 
-// The same for rejected integers and for normals off the ziggurat's fast path (both
-// finished from the element's own counters), in every group order and draw length.
+// The same for rejected integers (resampled from the element's own counters) and for
+// normals (Box-Muller pairs within a group), in every group order and draw length.
 template <typename T, int D, int W>
 void expect_order_free(const ops::random_params& p, ops::i64 n) {
   const ops::i64 per = 4 / W, groups = (n + per - 1) / per;
@@ -97,53 +97,6 @@ TEST(RandomPhilox, RejectionAndPairsDependOnlyOnIndex) {
   expect_order_free<ops::f32, ops::rd_normal, 1>(p, 1003);
   expect_order_free<ops::f64, ops::rd_normal, 2>(p, 1001);
   expect_order_free<ops::f32, ops::rd_lognormal, 1>(p, 1002);
-}
-
-// The ziggurat tables (src/ops/random_ziggurat.h) against the recurrence's invariants:
-// every rectangle has area v, x_255 = r, and the word layout of Note [Ziggurat normals].
-TEST(RandomZiggurat, TablesAndWordLayout) {
-  const double r = 3.6541528853610088, v = 0.00492867323399;
-  const auto x64 = [](int i) { return ops::f64_from_bits(ops::random_zig64[i].w) * 0x1p52; };
-  const auto x32 = [](int i) { return static_cast<double>(ops::f32_from_bits(ops::random_zig32[i].w)) * 0x1p23; };
-  EXPECT_EQ(ops::random_zig_r, r);
-  EXPECT_EQ(x64(255), r);
-  EXPECT_EQ(x32(255), static_cast<double>(static_cast<float>(r)));
-  EXPECT_EQ(ops::random_zig_f[0], 1.0);
-  EXPECT_EQ(ops::random_zig32[1].k, 0u);  // the top layer: every word takes the wedge test
-  EXPECT_EQ(ops::random_zig64[1].k, 0u);
-  for (int i = 1; i < 256; ++i) {
-    EXPECT_NEAR(x64(i) * (ops::random_zig_f[i - 1] - ops::random_zig_f[i]), v, 1e-9 * v) << i;
-    EXPECT_DOUBLE_EQ(ops::random_zig_f[i], std::exp(-0.5 * x64(i) * x64(i))) << i;
-    if (i > 1) {
-      EXPECT_LT(x64(i - 1), x64(i));
-      EXPECT_EQ(ops::random_zig32[i].k, static_cast<u32>(std::floor(0x1p23 * x64(i - 1) / x64(i)))) << i;
-    }
-  }
-  // the base strip: width q = v / f(r), fast below r
-  const double q = x64(0);
-  EXPECT_NEAR(q * ops::random_zig_f[255], v, 1e-12);
-  EXPECT_EQ(ops::random_zig64[0].k, static_cast<ops::u64>(std::floor(0x1p52 * r / q)));
-  // layer 100, sign bit set, magnitude 5: -5 * W[100], taken on the fast path
-  float z32 = 0;
-  EXPECT_TRUE(ops::random_zig_fast(u32{(5u << 9) | 0x100u | 100u}, &z32));
-  EXPECT_EQ(z32, -5.0f * ops::f32_from_bits(ops::random_zig32[100].w));
-  double z64 = 0;
-  EXPECT_TRUE(ops::random_zig_fast(ops::u64{(7ull << 12) | 100u}, &z64));
-  EXPECT_EQ(z64, 7.0 * ops::f64_from_bits(ops::random_zig64[100].w));
-  // the largest magnitude of layer 0 lies beyond r: the slow path draws from the tail
-  const u32 tail_word = 0xfffffe00u;  // layer 0, sign bit clear, the largest magnitude
-  EXPECT_FALSE(ops::random_zig_fast(tail_word, &z32));
-  for (ops::u64 index = 0; index < 64; ++index) {
-    const double t = ops::random_zig_slow<true>({1, 2, 3}, index, tail_word);
-    EXPECT_GT(t, r);
-    EXPECT_EQ(t, ops::random_zig_slow<true>({1, 2, 3}, index, tail_word));  // a function of its counters
-    EXPECT_EQ(-t, ops::random_zig_slow<true>({1, 2, 3}, index, tail_word | 0x100u));  // bit 8: the sign
-  }
-  // the top layer's words go through the wedge test (and fresh words after a rejection)
-  for (ops::u64 index = 0; index < 64; ++index) {
-    const double t = ops::random_zig_slow<false>({4, 5, 6}, index, (ops::u64{1} << 63) | 1u);
-    EXPECT_TRUE(std::isfinite(t));
-  }
 }
 
 // A power-of-two range takes the top bits of the word (no rejection), and the
