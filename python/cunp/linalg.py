@@ -66,8 +66,9 @@ def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
 
 def _set_svd_driver(name):
     """Forces the cuSOLVER routine of svd on CUDA devices for the whole process:
-    'gesvd', 'gesvdj', 'gesvdp', or 'auto' (the CUNP_SVD_DRIVER variable, else the
-    size rule of docs/linalg.md). The cpu device always runs LAPACK's gesvd."""
+    'gesvd', 'gesvdj', 'gesvdp', 'gesvdp64' (gesvdp in float64, checked by its error
+    estimate), or 'auto' (the CUNP_SVD_DRIVER variable, else the size rule of
+    docs/linalg.md). The cpu device always runs LAPACK's gesvd."""
     _core._la_set_svd_driver(str(name))
 
 
