@@ -257,7 +257,7 @@ namespace {
 std::atomic<int> forced_svd_driver{static_cast<int>(SvdDriver::Auto)};
 
 // Note [SVD drivers]: 'auto' picks from what the H200 measured (float32 2048 x 2048 with
-// U and Vh; diagnostic runs of the fourth session, S error relative to the largest
+// U and Vh; diagnostic runs, docs/linalg.md; S error relative to the largest
 // singular value against NumPy's float64 SVD):
 //   gesvd   float32  293 ms
 //   gesvdj  float32  217 ms, S error 3.2e-4 (rank-1024 matrix: 375 ms, 2.0e-4)
