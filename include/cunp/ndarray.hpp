@@ -77,9 +77,7 @@ class ndarray {
   Device device() const noexcept { return impl_ && impl_->storage ? impl_->storage->device() : Device::cpu(); }
   int ndim() const noexcept { return impl_ ? static_cast<int>(impl_->shape.size()) : 0; }
   std::int64_t size() const noexcept { return impl_ ? impl_->size : 1; }
-  std::int64_t itemsize() const noexcept {
-    return impl_ ? impl_->itemsize : static_cast<std::int64_t>(cunp::itemsize(DType::Float64));
-  }
+  std::int64_t itemsize() const noexcept { return static_cast<std::int64_t>(cunp::itemsize(dtype())); }
   std::int64_t nbytes() const noexcept { return size() * itemsize(); }
   Flags flags() const noexcept;
   bool is_c_contiguous() const noexcept { return impl_ ? impl_->c_contiguous : true; }
@@ -165,7 +163,6 @@ class ndarray {
     char* data = nullptr;  // storage->data() + offset
     std::int64_t offset = 0;
     std::int64_t size = 1;  // product of shape
-    std::int64_t itemsize = 8;
     DType dtype = DType::Float64;
     bool writeable = true;
     bool c_contiguous = true;
@@ -174,7 +171,7 @@ class ndarray {
   static const Shape kNoDims;
   static const std::shared_ptr<Storage> kNoStorage;
   explicit ndarray(std::shared_ptr<const Impl> impl) noexcept : impl_(std::move(impl)) {}
-  // Fills the fields derived from the others (data, size, itemsize, contiguity).
+  // Fills the fields derived from the others (data, size, contiguity).
   static void finish(Impl& impl) noexcept;
   static ndarray view_of(const ndarray& of, DType dtype, Shape shape, Strides strides, std::int64_t offset,
                          bool writeable);
@@ -200,6 +197,8 @@ Strides new_array_strides(const Shape& shape, std::int64_t itemsize, Order order
 std::int64_t shape_size(const Shape& shape);
 // NumPy's broadcasting of shapes; ValueError naming the shapes when they do not match.
 Shape broadcast_shapes(std::span<const Shape> shapes);
+// The same for shapes held elsewhere (no copies of them).
+Shape broadcast_shapes(std::span<const Shape* const> shapes);
 std::string shape_str(const Shape& shape);  // "(2, 3)", "(5,)", "()"
 
 // np.copyto(dst, src, casting)

@@ -6,11 +6,10 @@
 #include <limits.h>
 #include <link.h>
 #include <stdlib.h>
-#include <nvrtc.h>
 
 
 #include "cuda/runtime.hpp"
-#include "cuda/vendor_lib.hpp"
+#include "cuda/nvrtc_compiler.hpp"
 #include "cunp/device.hpp"
 #include "cunp/error.hpp"
 
@@ -63,13 +62,11 @@ int cuda_driver_version() {
 }
 
 int nvrtc_version() {
-  int major = 0, minor = 0;
   try {  // NVRTC is loaded on first use (Note [Lazy vendor libraries]); "unavailable" without it
-    if (CUNP_VENDOR(nvrtc, nvrtcVersion)(&major, &minor) != NVRTC_SUCCESS) return 0;
+    return cuda::nvrtc_version();
   } catch (const CudaError&) {
     return 0;
   }
-  return major * 1000 + minor * 10;
 }
 
 // Note [show_config without iostreams]: in the Python process on the H200 machine,

@@ -56,8 +56,7 @@ void ndarray::finish(Impl& m) noexcept {
   // Size and both contiguities in one pass; unsigned products so that shapes holding
   // a zero next to huge dimensions cannot overflow.
   const std::size_t n = m.shape.size();
-  m.itemsize = static_cast<std::int64_t>(cunp::itemsize(m.dtype));
-  const auto isz = static_cast<std::uint64_t>(m.itemsize);
+  const auto isz = static_cast<std::uint64_t>(cunp::itemsize(m.dtype));
   std::uint64_t size = 1, c_expected = isz, f_expected = isz;
   bool c = true, f = true;
   for (std::size_t k = 0; k < n; ++k) {
@@ -381,14 +380,9 @@ void ndarray::set_shape(const Shape& shape) {
         "desired shape.");
   }
   // Copy on write: other handles may share the metadata block.
-  auto m = std::make_shared<Impl>();
-  m->storage = impl_->storage;
-  m->base = impl_->base;
+  auto m = std::make_shared<Impl>(*impl_);
   m->shape = std::move(sh);
   m->strides = std::move(st);
-  m->offset = impl_->offset;
-  m->dtype = impl_->dtype;
-  m->writeable = impl_->writeable;
   finish(*m);
   impl_ = std::move(m);
 }

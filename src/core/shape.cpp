@@ -51,11 +51,16 @@ std::string shape_str(const Shape& shape) {
   return s + ")";
 }
 
-Shape broadcast_shapes(std::span<const Shape> shapes) {
+namespace {
+
+// NumPy's broadcasting of `count` shapes, the i-th given by shape_at(i).
+template <typename ShapeAt>
+Shape broadcast_shapes_of(std::size_t count, ShapeAt shape_at) {
   std::size_t nd = 0;
-  for (const Shape& s : shapes) nd = std::max(nd, s.size());
+  for (std::size_t k = 0; k < count; ++k) nd = std::max(nd, shape_at(k).size());
   Shape out(nd, 1);
-  for (const Shape& s : shapes) {
+  for (std::size_t k = 0; k < count; ++k) {
+    const Shape& s = shape_at(k);
     const std::size_t off = nd - s.size();
     for (std::size_t i = 0; i < s.size(); ++i) {
       const std::int64_t d = s[i];
@@ -66,14 +71,24 @@ Shape broadcast_shapes(std::span<const Shape> shapes) {
         continue;
       }
       std::string msg = "operands could not be broadcast together with shapes";
-      for (const Shape& t : shapes) {
+      for (std::size_t t = 0; t < count; ++t) {
         msg += ' ';
-        msg += shape_str(t);
+        msg += shape_str(shape_at(t));
       }
       throw ValueError(msg);
     }
   }
   return out;
+}
+
+}  // namespace
+
+Shape broadcast_shapes(std::span<const Shape> shapes) {
+  return broadcast_shapes_of(shapes.size(), [&](std::size_t k) -> const Shape& { return shapes[k]; });
+}
+
+Shape broadcast_shapes(std::span<const Shape* const> shapes) {
+  return broadcast_shapes_of(shapes.size(), [&](std::size_t k) -> const Shape& { return *shapes[k]; });
 }
 
 Order parse_order(std::string_view text) {

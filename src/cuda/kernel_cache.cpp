@@ -388,6 +388,12 @@ const DriverLaunch& driver_launch() {
   return entry;
 }
 
+// The slot of a direct-mapped per-thread table of `slots` entries for a kernel handle
+// (or another pointer-sized key) and the values `salt` that complete the key.
+std::size_t table_slot(std::uintptr_t key, std::uintptr_t salt, std::size_t slots) noexcept {
+  return static_cast<std::size_t>(((key >> 4) ^ (key >> 12) ^ salt) % slots);
+}
+
 struct FunctionSlot {
   cudaKernel_t kernel = nullptr;
   int device = -1;
@@ -428,7 +434,7 @@ bool launch_as_graph(const DriverLaunch& driver, cudaKernel_t kernel, int device
       capture != CU_STREAM_CAPTURE_STATUS_NONE)
     return false;
   const auto key = reinterpret_cast<std::uintptr_t>(kernel) ^ (reinterpret_cast<std::uintptr_t>(stream) << 7);
-  GraphSlot& slot = t_graphs[((key >> 4) ^ (key >> 12) ^ static_cast<std::uintptr_t>(device)) % kGraphSlots];
+  GraphSlot& slot = t_graphs[table_slot(key, static_cast<std::uintptr_t>(device), kGraphSlots)];
   if (slot.kernel == kernel && slot.device == device && slot.stream == stream) [[likely]] {
     if (driver.graph_set_params(slot.exec, slot.node, &params) != CUDA_SUCCESS) return false;
   } else {
@@ -460,7 +466,7 @@ void launch(Kernel kernel, dim3 grid, dim3 block, void** args, std::size_t share
   int device = 0;
   CUNP_CUDA_CHECK(cudaGetDevice(&device));
   const auto key = reinterpret_cast<std::uintptr_t>(kernel.handle);
-  FunctionSlot& slot = t_functions[((key >> 4) ^ (key >> 12) ^ static_cast<std::uintptr_t>(device)) % kFunctionSlots];
+  FunctionSlot& slot = t_functions[table_slot(key, static_cast<std::uintptr_t>(device), kFunctionSlots)];
   if (slot.kernel != kernel.handle || slot.device != device) [[unlikely]] {
     CUfunction function = nullptr;
     if (const CUresult r = driver.get_function(&function, reinterpret_cast<CUkernel>(kernel.handle)); r != CUDA_SUCCESS)
@@ -498,9 +504,8 @@ std::int64_t resident_blocks(Kernel kernel, int device, int block_threads) {
   constexpr std::size_t kSlots = 64;
   thread_local Slot slots[kSlots];
   const auto key = reinterpret_cast<std::uintptr_t>(kernel.handle);
-  Slot& slot = slots[((key >> 4) ^ (key >> 12) ^ static_cast<std::uintptr_t>(device) ^
-                      static_cast<std::uintptr_t>(block_threads)) %
-                     kSlots];
+  Slot& slot = slots[table_slot(key, static_cast<std::uintptr_t>(device) ^ static_cast<std::uintptr_t>(block_threads),
+                                kSlots)];
   if (slot.kernel == kernel.handle && slot.device == device && slot.block == block_threads) [[likely]]
     return slot.resident;
   const DeviceProps& props = device_props(device);

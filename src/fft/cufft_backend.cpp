@@ -70,8 +70,8 @@ class CufftPlan final : public Plan {
       std::vector<long long> onembed(key.out.embed.begin(), key.out.embed.end());
       std::size_t work = 0;
       CUNP_CUFFT_CALL(cufftMakePlanMany64, handle_, static_cast<int>(n.size()), n.data(), inembed.data(),
-                                           key.in.stride, key.in.dist, onembed.data(), key.out.stride,
-                                           key.out.dist, cufft_type(key), key.batch, &work);
+                      key.in.stride, key.in.dist, onembed.data(), key.out.stride, key.out.dist, cufft_type(key),
+                      key.batch, &work);
       work_size_ = work;
     } catch (...) {
       CUNP_VENDOR(cufft, cufftDestroy)(handle_);

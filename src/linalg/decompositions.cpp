@@ -368,7 +368,7 @@ std::vector<ndarray> svd(const ndarray& a, bool full_matrices, bool compute_uv, 
     f = factor(wide_dt, SvdDriver::Gesvdp);
     const double estimate = vd::gesvdp_error_estimate();
     const bool failed = std::any_of(f.info.begin(), f.info.end(), [](int i) { return i != 0; });
-    const double eps = rdt == DType::Float32 ? 1.1920928955078125e-07 : 2.220446049250313e-16;
+    const double eps = finfo(rdt).eps;
     const double smax = failed ? 0.0 : amax(f.s).item().to_double();
     if (failed || !(estimate <= static_cast<double>(std::max(m, n)) * eps * smax)) f = factor(wide_dt, SvdDriver::Gesvd);
     raise_on_info(f.info, "SVD did not converge");

@@ -95,14 +95,14 @@ void generated_matmul(const ndarray& a0, const ndarray& b0, const ndarray& c, st
   linalg::detail::int_gemm(c.device(), g);
 }
 
-// The matmul of operands already at least 2-D, broadcast batch. Note [matmul out=]: the
-// product is written straight into `into` when it can take it as it is (the result's
-// shape and dtype, C-contiguous, on the device, sharing no memory with an operand);
-// otherwise into a new array, which the caller casts into `out`.
 // Products of at most this many multiply-adds (128^3) in float32/float64 run the
 // generated GEMM on CUDA devices (Note [Small float GEMM]).
 constexpr std::int64_t kSmallFloatGemmWork = std::int64_t{1} << 21;
 
+// The matmul of operands already at least 2-D, broadcast batch. Note [matmul out=]: the
+// product is written straight into `into` when it can take it as it is (the result's
+// shape and dtype, C-contiguous, on the device, sharing no memory with an operand);
+// otherwise into a new array, which the caller casts into `out`.
 ndarray matmul_2d(const ndarray& a0, const ndarray& b0, const ndarray* into = nullptr) {
   const Device dev = a0.device();
   if (!(b0.device() == dev))

@@ -281,33 +281,23 @@ std::vector<ndarray> execute(const Ufunc& uf, std::span<const Operand> inputs, c
 
   if (uf.role == Role::Power && is_integer(loop.in[1])) check_integer_exponents(inputs[1]);
 
-  // ---- shapes (operands of one shape, the common case, skip the broadcasting pass)
+  // ---- shapes
   const Shape* shapes[kMaxIn + 1];
   std::size_t nshapes = 0;
   for (const Operand& op : inputs) {
     if (op.is_array()) shapes[nshapes++] = &op.array().shape();
   }
   if (options.where) shapes[nshapes++] = &options.where->shape();
-  bool same_shapes = true;
-  for (std::size_t k = 1; k < nshapes && same_shapes; ++k) same_shapes = *shapes[k] == *shapes[0];
-  Shape shape;
-  if (nshapes > 0 && same_shapes) {
-    shape = *shapes[0];
-  } else if (nshapes > 0) {
-    Shape shapes_buf[kMaxIn + 1];
-    for (std::size_t k = 0; k < nshapes; ++k) shapes_buf[k] = *shapes[k];
-    shape = broadcast_shapes(std::span<const Shape>(shapes_buf, nshapes));
-  }
+  Shape shape = broadcast_shapes(std::span<const Shape* const>(shapes, nshapes));
   if (!options.out.empty()) {
     const Shape& os = options.out[0].shape();
-    if (os != shape) {
-      const Shape both = broadcast_shapes(std::vector<Shape>{shape, os});
-      if (both != os) {
-        throw ValueError("non-broadcastable output operand with shape " + shape_compact(os) +
-                         " doesn't match the broadcast shape " + shape_compact(both));
-      }
-      shape = os;
+    const Shape* with_out[2] = {&shape, &os};
+    const Shape both = broadcast_shapes(with_out);
+    if (both != os) {
+      throw ValueError("non-broadcastable output operand with shape " + shape_compact(os) +
+                       " doesn't match the broadcast shape " + shape_compact(both));
     }
+    shape = os;
     for (const ndarray& o : options.out) {
       if (o.shape() != shape) throw ValueError("all output arrays of a ufunc must have the same shape");
       if (!o.writeable()) throw ValueError("output array is read-only");
