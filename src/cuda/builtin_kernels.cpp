@@ -96,7 +96,9 @@ std::vector<KernelSource> builtin_kernel_sources() {
   for (const stats::BinKernelSpec& spec : stats::bin_kernel_specs())
     sources.push_back(stats::bin_kernel_source(spec));
   // integer/bool matmul (src/linalg/int_gemm_source.cpp)
-  for (DType dt : linalg::detail::int_gemm_dtypes()) sources.push_back(linalg::detail::int_gemm_kernel_source(dt));
+  for (linalg::detail::IntGemmTile tile : {linalg::detail::IntGemmTile::Large, linalg::detail::IntGemmTile::Small})
+    for (DType dt : linalg::detail::int_gemm_dtypes())
+      sources.push_back(linalg::detail::int_gemm_kernel_source(dt, tile));
   // ufunc.at kernels (src/index/at_source.cpp)
   for (const index::AtKernelSpec& spec : index::builtin_at_specs()) sources.push_back(index::at_kernel_source(spec));
   return sources;
@@ -196,9 +198,11 @@ std::vector<BuiltinProgram> builtin_kernel_programs() {
   }
   // integer/bool matmul (src/linalg/int_gemm_source.cpp), one program
   BuiltinProgram igemm{.name = "int_gemm", .source = linalg::detail::int_gemm_preamble(), .kernel_names = {}};
-  for (DType dt : linalg::detail::int_gemm_dtypes()) {
-    igemm.source += linalg::detail::int_gemm_kernel_entry(dt);
-    igemm.kernel_names.push_back(linalg::detail::int_gemm_kernel_name(dt));
+  for (linalg::detail::IntGemmTile tile : {linalg::detail::IntGemmTile::Large, linalg::detail::IntGemmTile::Small}) {
+    for (DType dt : linalg::detail::int_gemm_dtypes()) {
+      igemm.source += linalg::detail::int_gemm_kernel_entry(dt, tile);
+      igemm.kernel_names.push_back(linalg::detail::int_gemm_kernel_name(dt, tile));
+    }
   }
   programs.push_back(std::move(igemm));
   // ufunc.at kernels (src/index/at_source.cpp), one program per functor header

@@ -17,8 +17,9 @@ namespace {
 // the host never copies them; the result is a fresh C-ordered batch. Each block
 // stages a 64 x 16 slice of A and a 16 x 64 slice of B in shared memory (as the
 // accumulator type, widened once) and each of its 256 threads computes a 4 x 4 piece
-// of the 64 x 64 output tile, its rows and columns 16 apart so the shared-memory
-// reads of a warp are broadcasts (A) or consecutive (B). Grid x walks column tiles,
+// of the 64 x 64 output tile (the large tiling, Note [GEMM tiles]), its rows and
+// columns 16 apart so the shared-memory reads of a warp are broadcasts (A) or
+// consecutive (B). Grid x walks column tiles,
 // y row tiles and z the batch, each with a grid-stride loop for sizes past the
 // grid's limits.
 //
@@ -28,6 +29,16 @@ namespace {
 // (kSmallFloatGemmWork in products.cpp): cuBLAS costs the host several microseconds per
 // call (a kernel launch of its own and its heuristics), this kernel one launch through
 // cunp's launcher (Note [Graph launch]).
+//
+// Note [GEMM tiles]: each dtype has two entries of the same template. The large one
+// (64 x 64 outputs per block, 4 x 4 per thread) reuses every staged element sixteen
+// times, which matters once there are enough tiles to fill the device; below one wave
+// of 64 x 64 tiles (int_gemm_cuda.cpp) the small one (16 x 16 outputs per block, one
+// per thread) spreads the product over sixteen times as many blocks, since a lone
+// block's serial k-loop is then the whole kernel. Measured on the H200 (device time
+// per kernel, back-to-back launches): float64 64^3 9.6 us with 64 x 64 tiles, 2.8 us
+// with 16 x 16; 128^3 18.1 vs 4.7 us; float32 64^3 8.9 vs 2.6 us (docs/linalg.md).
+// Both sum each output's products in k order, so they give the same bits.
 constexpr std::string_view kTemplates = R"cunp_src(
 namespace cunp_igemm {
 
@@ -43,13 +54,16 @@ __device__ __forceinline__ A load(const char* p) {
   return (A)(*reinterpret_cast<const T*>(p));
 }
 
-template <typename T, typename A, bool BOOL>
+// A block computes BM x BN outputs with (BM / TM) x (BN / TN) threads, each a TM x TN
+// piece whose rows are BM / TM apart and columns BN / TN apart.
+template <typename T, typename A, bool BOOL, int BM, int BN, int TM, int TN>
 __device__ __forceinline__ void gemm(const char* __restrict__ a, const char* __restrict__ b,
                                      T* __restrict__ c, const gemm_params& p) {
-  constexpr int BM = 64, BN = 64, BK = 16, TM = 4, TN = 4, NT = 256;
+  constexpr int BK = 16, NX = BN / TN, NY = BM / TM, NT = NX * NY;
+  static_assert((BM * BK) % NT == 0 && (BK * BN) % NT == 0, "whole staging rounds");
   __shared__ A as[BK][BM + 1];
   __shared__ A bs[BK][BN + 1];
-  const int tid = threadIdx.x, tx = tid & 15, ty = tid >> 4;
+  const int tid = threadIdx.x, tx = tid % NX, ty = tid / NX;
   const long long mtiles = (p.m + BM - 1) / BM, ntiles = (p.n + BN - 1) / BN;
   for (long long q = blockIdx.z; q < p.batch; q += gridDim.z) {
     const char* pa = a + q * p.a_batch;
@@ -81,9 +95,9 @@ __device__ __forceinline__ void gemm(const char* __restrict__ a, const char* __r
           for (int kk = 0; kk < BK; ++kk) {
             A av[TM], bv[TN];
 #pragma unroll
-            for (int i = 0; i < TM; ++i) av[i] = as[kk][ty + 16 * i];
+            for (int i = 0; i < TM; ++i) av[i] = as[kk][ty + NY * i];
 #pragma unroll
-            for (int j = 0; j < TN; ++j) bv[j] = bs[kk][tx + 16 * j];
+            for (int j = 0; j < TN; ++j) bv[j] = bs[kk][tx + NX * j];
 #pragma unroll
             for (int i = 0; i < TM; ++i)
 #pragma unroll
@@ -100,7 +114,7 @@ __device__ __forceinline__ void gemm(const char* __restrict__ a, const char* __r
         for (int i = 0; i < TM; ++i)
 #pragma unroll
           for (int j = 0; j < TN; ++j) {
-            const long long gr = r0 + ty + 16 * i, gc = c0 + tx + 16 * j;
+            const long long gr = r0 + ty + NY * i, gc = c0 + tx + NX * j;
             if (gr < p.m && gc < p.n) pc[gr * p.n + gc] = BOOL ? (T)(acc[i][j] != A(0)) : (T)acc[i][j];
           }
       }
@@ -121,33 +135,40 @@ std::vector<DType> int_gemm_dtypes() {
           DType::Float64};
 }
 
-std::string int_gemm_kernel_name(DType dt) { return "cunp_igemm_" + str(cuda::ops_type_code(dt)); }
+std::string int_gemm_kernel_name(DType dt, IntGemmTile tile) {
+  return std::string(tile == IntGemmTile::Small ? "cunp_igemm_small_" : "cunp_igemm_") +
+         str(cuda::ops_type_code(dt));
+}
 
 std::string int_gemm_preamble() { return "#include \"common.h\"\n" + str(kTemplates); }
 
-std::string int_gemm_kernel_entry(DType dt) {
+std::string int_gemm_kernel_entry(DType dt, IntGemmTile tile) {
+  const IntGemmShape sh = int_gemm_shape(tile);
   const std::string t = str(cuda::ops_type_name(dt));
   const std::string acc = is_inexact(dt)       ? t
                           : itemsize(dt) == 8 ? std::string("cunp::ops::u64")
                                               : std::string("cunp::ops::u32");
   const std::string is_bool = dt == DType::Bool ? "true" : "false";
-  return "extern \"C\" __global__ void __launch_bounds__(256) " + int_gemm_kernel_name(dt) +
-         "(const char* __restrict__ a, const char* __restrict__ b, " + t +
+  const std::string shape = std::to_string(sh.tile_m) + ", " + std::to_string(sh.tile_n) + ", " +
+                            std::to_string(sh.thread_m) + ", " + std::to_string(sh.thread_n);
+  return "extern \"C\" __global__ void __launch_bounds__(" + std::to_string(sh.threads) + ") " +
+         int_gemm_kernel_name(dt, tile) + "(const char* __restrict__ a, const char* __restrict__ b, " + t +
          "* __restrict__ c, const __grid_constant__ cunp_igemm::gemm_params p) {\n"
          "  cunp_igemm::gemm<" +
-         t + ", " + acc + ", " + is_bool + ">(a, b, c, p);\n}\n";
+         t + ", " + acc + ", " + is_bool + ", " + shape + ">(a, b, c, p);\n}\n";
 }
 
-cuda::KernelSource int_gemm_kernel_source(DType dt) {
+cuda::KernelSource int_gemm_kernel_source(DType dt, IntGemmTile tile) {
   cuda::KernelSource source;
-  source.kernel_name = int_gemm_kernel_name(dt);
-  source.source = int_gemm_preamble() + int_gemm_kernel_entry(dt);
+  source.kernel_name = int_gemm_kernel_name(dt, tile);
+  source.source = int_gemm_preamble() + int_gemm_kernel_entry(dt, tile);
   return source;
 }
 
-cuda::KernelKey int_gemm_kernel_key(DType dt, int arch) noexcept {
+cuda::KernelKey int_gemm_kernel_key(DType dt, int arch, IntGemmTile tile) noexcept {
   cuda::KernelKey key;
   key.op = cuda::op_id("cunp.linalg.int_gemm");
+  key.variant = static_cast<std::uint64_t>(tile);
   key.dtypes[0] = static_cast<std::uint8_t>(dt);
   key.ndim = 2;
   key.layout = cuda::LayoutClass::Strided;

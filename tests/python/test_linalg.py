@@ -38,7 +38,8 @@ def test_matmul(device, dtype, sa, sb, rng):
 
 
 @pytest.mark.parametrize("dtype", [numpy.float32, numpy.float64])
-@pytest.mark.parametrize("case", ["128^3", "129x128x128", "t_and_slice", "batch", "broadcast_batch", "nan_inf"])
+@pytest.mark.parametrize("case", ["128^3", "129x128x128", "t_and_slice", "batch", "broadcast_batch", "nan_inf",
+                                  "large_tiles"])
 def test_matmul_small_float_kernel(device, dtype, case, rng):
     """Products up to 2^21 multiply-adds run cunp's generated GEMM on CUDA devices and
     larger ones cuBLAS (docs/linalg.md, Note [Small float GEMM]): both sides of the
@@ -54,6 +55,8 @@ def test_matmul_small_float_kernel(device, dtype, case, rng):
         a, b = rand((3, 17, 9), dtype, rng), rand((3, 9, 23), dtype, rng)
     elif case == "broadcast_batch":
         a, b = rand((4, 1, 8, 5), dtype, rng), rand((3, 5, 6), dtype, rng)
+    elif case == "large_tiles":  # 140 output tiles of 64 x 64: the large tiling (Note [GEMM tiles])
+        a, b = rand((140, 20, 9), dtype, rng), rand((140, 9, 12), dtype, rng)
     else:
         a, b = rand((6, 5), dtype, rng), rand((5, 4), dtype, rng)
         a[1, 2], a[3, 0], b[4, 3] = numpy.nan, numpy.inf, -numpy.inf
@@ -437,8 +440,8 @@ def test_matrix_power_rank_pinv_lstsq(device, rng):
 @pytest.mark.parametrize("dtype", [numpy.bool_, numpy.int8, numpy.uint8, numpy.int16, numpy.uint16, numpy.int32,
                                    numpy.uint32, numpy.int64, numpy.uint64])
 def test_matmul_integer_tiles_and_layouts(device, dtype, rng):
-    # Several 64x64 output tiles, k past one 16-wide slice, a broadcast batch, a
-    # transposed and a reversed operand.
+    # Several output tiles, k past one 16-wide slice, a broadcast batch, a transposed
+    # and a reversed operand.
     a = rand((3, 70, 37), dtype, rng, 0, 100)
     b = rand((37, 130), dtype, rng, 0, 100)
     close(cunp.asarray(a) @ cunp.asarray(b), a @ b)
@@ -447,6 +450,11 @@ def test_matmul_integer_tiles_and_layouts(device, dtype, rng):
     v = rand((37,), dtype, rng, 0, 100)
     close(top.dot(cunp.asarray(a), cunp.asarray(v)), numpy.dot(a, v))
     close(top.matmul(cunp.asarray(v), cunp.asarray(b)), numpy.matmul(v, b))
+    # 140 x 2 x 2 output tiles of 64 x 64, partial ones included: enough to take the
+    # large tiling on CUDA devices (the cases above take the small one, Note [GEMM tiles]).
+    c = rand((140, 66, 17), dtype, rng, 0, 100)
+    d = rand((17, 70), dtype, rng, 0, 100)
+    close(cunp.asarray(c) @ cunp.asarray(d), c @ d)
 
 
 def test_matmul_integer_wraps_and_mixed(device):

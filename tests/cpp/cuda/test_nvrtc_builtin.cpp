@@ -72,7 +72,7 @@ TEST(NvrtcBuiltin, KernelNamesAreUnique) {
   EXPECT_EQ(reduce::builtin_reduce_specs().size(), reduce_kernels);
   EXPECT_EQ(sources.size(), (196u + 5u) * 18u + 14u + ufunc_kernels + random::random_kernel_specs().size() +
                                 reduce_kernels + reduce::builtin_scan_specs().size() + index::index_kernel_specs().size() +
-                                linalg::detail::int_gemm_dtypes().size() + stats::bin_kernel_specs().size() +
+                                2u * linalg::detail::int_gemm_dtypes().size() + stats::bin_kernel_specs().size() +
                                 index::builtin_at_specs().size() + transpose_kernel_specs().size() +
                                 concat_unit_sizes().size());
   std::printf("  %zu kernels, %zu of them ufunc loops\n", sources.size(), ufunc_kernels);
