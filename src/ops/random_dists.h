@@ -140,6 +140,73 @@ CUNP_HD void random_normal_pair(F u1, F u2, F* z0, F* z1) {
   *z1 = fm::mul(r, s);
 }
 
+// Note [Single-precision normals on the device]: the float32 Box-Muller pair is the
+// normal sampler's whole cost on the GPU (the store is a third of it), so the device
+// computes it from the two words with functions that know their arguments: log of
+// u1 = k * 2^-24, k in [1, 2^24] (no zero, denormal, infinity or NaN to handle), the
+// sine and cosine of 2 pi k 2^-24, k in [0, 2^24), reduced exactly in integers to a
+// quarter turn q and t = k / 2^22 - q in [-1/2, 1/2), and sqrt.approx. Errors, checked
+// exhaustively against double precision (tests/cpp/random/test_random.cpp for the
+// first two, which also compile on the host): log <= 0.89 ulp, sine and cosine <= 1.4
+// ulp; a normal is within 3.8 ulp of the same pair in float64 (2^26 samples on the
+// H200), where CUDA's logf, sincospif and IEEE sqrt gave 2.8 ulp at 0.30 ms instead
+// of 0.24 ms for 2^27 values. The host computes the same pair from the same words in
+// double and float (random_normal_pair), so the devices agree to within rounding.
+// The polynomials are minimax fits of log1p(f) = f + f^2 P(f) on [-1/3, 1/3] and of
+// sin(pi t / 2), cos(pi t / 2) on [-1/2, 1/2] (relative error).
+CUNP_HD f32 random_log_unit_f32(f32 x) {  // x in [2^-24, 1]
+  const i32 i = static_cast<i32>(f32_bits(x)) - 0x3f2aaaab;  // x = 2^e m, m in [2/3, 4/3)
+  const i32 e = i >> 23;
+  const f32 f = f32_from_bits(static_cast<u32>(static_cast<i32>(f32_bits(x)) - (e * (1 << 23)))) - 1.0f;
+  f32 p = -1.256480217e-01f;
+  p = fm::fma(p, f, 1.451999992e-01f);
+  p = fm::fma(p, f, -1.226041690e-01f);
+  p = fm::fma(p, f, 1.387883723e-01f);
+  p = fm::fma(p, f, -1.667586714e-01f);
+  p = fm::fma(p, f, 2.002002001e-01f);
+  p = fm::fma(p, f, -2.499976456e-01f);
+  p = fm::fma(p, f, 3.333298564e-01f);
+  p = fm::fma(p, f, -5.000000596e-01f);
+  return fm::fma(static_cast<f32>(e), 0.693147182f, fm::fma(f * p, f, f));
+}
+
+CUNP_HD void random_sincos_turn24_f32(u32 k, f32* s, f32* c) {  // angle 2 pi k 2^-24, k < 2^24
+  const u32 q = (k + (1u << 21)) >> 22;                          // nearest quarter turn
+  const f32 t = static_cast<f32>(static_cast<i32>(k - (q << 22))) * 2.384185791015625e-07f;
+  const f32 t2 = t * t;
+  f32 ps = -4.684144631e-03f;
+  ps = fm::fma(ps, t2, 7.971188426e-02f);
+  ps = fm::fma(ps, t2, -6.459665895e-01f);
+  // pi/2 as 1.5707964 - 4.371139e-8, so that small angles keep their relative accuracy
+  const f32 sn = fm::fma(t, 1.570796371f, fm::fma(t2 * t, ps, t * -4.37113900018624283e-8f));
+  f32 pc = 9.037664859e-04f;
+  pc = fm::fma(pc, t2, -2.086016536e-02f);
+  pc = fm::fma(pc, t2, 2.536692321e-01f);
+  pc = fm::fma(pc, t2, -1.233700514f);
+  const f32 cs = fm::fma(pc, t2, 1.0f);
+  const f32 a = (q & 1u) ? cs : sn, b = (q & 1u) ? sn : cs;
+  *s = (q & 2u) ? -a : a;
+  *c = ((q + 1u) & 2u) ? -b : b;
+}
+
+// The Box-Muller pair of lanes j (u1, in (0, 1]) and j + 1 (u2) of a block.
+CUNP_HD void random_normal_lanes(const philox_u32x4& b, int j, f32* z0, f32* z1) {
+#ifdef __CUDA_ARCH__
+  const f32 r2 = -2.0f * random_log_unit_f32(random_bits_open0_f32(b.v[j]));
+  f32 r;
+  asm("sqrt.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(r2));
+  f32 s, c;
+  random_sincos_turn24_f32(b.v[j + 1] >> 8, &s, &c);
+  *z0 = r * c;
+  *z1 = r * s;
+#else
+  random_normal_pair(random_lane_open0(b, j, f32()), random_lane_unit(b, j + 1, f32()), z0, z1);
+#endif
+}
+CUNP_HD void random_normal_lanes(const philox_u32x4& b, int j, f64* z0, f64* z1) {
+  random_normal_pair(random_lane_open0(b, j, f64()), random_lane_unit(b, j + 1, f64()), z0, z1);
+}
+
 // One standard normal from a stream (Box-Muller's cosine branch; the gamma sampler).
 CUNP_HD f64 random_std_normal(philox_stream& s) {
   const f64 u1 = random_open0_f64(s);
@@ -361,7 +428,12 @@ CUNP_HD f64 random_binomial(philox_stream& s, f64 n, f64 p) {
 }
 
 // Element i's parameters: the scalars, or entry i of the array parameters (i < n).
+// ARRAYS = false promises that every parameter is a scalar (no pointer is set): the
+// kernels of such draws (random_cuda.cpp) then hold no per-element parameter state,
+// which for the normal sampler means 30 registers instead of 39 and full occupancy.
+template <bool ARRAYS = true>
 CUNP_HD random_params random_at(const random_params& p, i64 i, i64 n) {
+  if constexpr (!ARRAYS) return p;
   random_params e = p;
   if (i < n) {
     if (p.pa) e.a = p.pa[i];
@@ -468,7 +540,7 @@ CUNP_HD void random_store_group(T* out, i64 n, i64 first, const T* v) {
 // the cosine and sine of one pair, whose u1 is lane 2j (in (0, 1]) and u2 lane 2j+1.
 // Integers store the first candidates and then overwrite the rare rejected ones
 // (Note [Bounded integers]), so the resampling loop holds few registers.
-template <typename T, int DIST, int WORDS>
+template <typename T, int DIST, int WORDS, bool ARRAYS = true>
 CUNP_HD void random_group(T* out, i64 n, const random_params& p, i64 g) {
   constexpr int per = 4 / WORDS;
   using F = typename random_select_type<is_same<T, f32>::value, f32, f64>::type;
@@ -481,7 +553,7 @@ CUNP_HD void random_group(T* out, i64 n, const random_params& p, i64 g) {
 #pragma unroll
 #endif
     for (int l = 0; l < per; ++l) {
-      const random_params e = random_at(p, first + l, n);
+      const random_params e = random_at<ARRAYS>(p, first + l, n);
       u64 r;
       if (!random_bounded_first<WORDS>(blk, l * WORDS, e.range, &r)) redo |= 1u << l;
       v[l] = cast<T>(static_cast<i64>(static_cast<u64>(e.low) + r));
@@ -491,7 +563,7 @@ CUNP_HD void random_group(T* out, i64 n, const random_params& p, i64 g) {
       for (int l = 0; l < per; ++l) {
         const i64 i = first + l;
         if (((redo >> l) & 1u) == 0 || i >= n) continue;
-        const random_params e = random_at(p, i, n);
+        const random_params e = random_at<ARRAYS>(p, i, n);
         const u64 r = random_bounded_resample<WORDS>(p.key, static_cast<u64>(i), e.range);
         out[i] = cast<T>(static_cast<i64>(static_cast<u64>(e.low) + r));
       }
@@ -504,12 +576,12 @@ CUNP_HD void random_group(T* out, i64 n, const random_params& p, i64 g) {
 #endif
     for (int j = 0; j < per; j += 2) {
       F z[2];
-      random_normal_pair(random_lane_open0(blk, j, F()), random_lane_unit(blk, j + 1, F()), &z[0], &z[1]);
+      random_normal_lanes(blk, j, &z[0], &z[1]);
 #ifdef __CUDA_ARCH__
 #pragma unroll
 #endif
       for (int k = 0; k < 2; ++k) {
-        const random_params e = random_at(p, first + j + k, n);
+        const random_params e = random_at<ARRAYS>(p, first + j + k, n);
         F x = fm::add(static_cast<F>(e.a), fm::mul(static_cast<F>(e.b), z[k]));
         if constexpr (DIST == rd_lognormal) x = fm::exp(x);
         v[j + k] = cast<T>(x);
@@ -517,13 +589,13 @@ CUNP_HD void random_group(T* out, i64 n, const random_params& p, i64 g) {
     }
   } else if constexpr (WORDS == 4) {
     philox_stream s = philox_element_stream(p.key, blk, static_cast<u64>(first), 0, 4);
-    v[0] = random_stream_element<T, DIST>(s, random_at(p, first, n));
+    v[0] = random_stream_element<T, DIST>(s, random_at<ARRAYS>(p, first, n));
   } else {
 #ifdef __CUDA_ARCH__
 #pragma unroll
 #endif
     for (int l = 0; l < per; ++l)
-      v[l] = random_lane_element<T, DIST, WORDS>(blk, l, random_at(p, first + l, n));
+      v[l] = random_lane_element<T, DIST, WORDS>(blk, l, random_at<ARRAYS>(p, first + l, n));
   }
   random_store_group<T, per>(out, n, first, v);
 }

@@ -267,6 +267,56 @@ TEST(RandomGenerator, ShufflePermutedChoice) {
   EXPECT_THROW(g.choice(3, {5}, {.replace = false}), ValueError);
 }
 
+// The float32 log and sine/cosine the device's normal sampler uses (Note [Single-
+// precision normals on the device]) are host code too: checked here against double
+// precision, on every third argument of their domains and on the ends of them.
+double ulps_off(float got, double want) {
+  const float w = static_cast<float>(want);
+  const double ulp = std::ldexp(1.0, std::ilogb(w == 0.0f ? 1e-30f : w) - 23);
+  return std::fabs(static_cast<double>(got) - want) / ulp;
+}
+
+TEST(RandomNormalMath, LogOfUnitIsWithinOneUlp) {
+  double worst = 0;
+  auto check = [&](ops::u32 k) {  // x = k * 2^-24, k in [1, 2^24]
+    const float x = static_cast<float>(k) * 5.9604644775390625e-8f;
+    const float got = ops::random_log_unit_f32(x);
+    if (k == (1u << 24)) {
+      EXPECT_EQ(got, 0.0f);
+      return;
+    }
+    worst = std::max(worst, ulps_off(got, std::log(static_cast<double>(x))));
+  };
+  for (ops::u32 k = 1; k <= (1u << 24); k += 3) check(k);
+  for (ops::u32 k = 1; k <= 4096; ++k) check(k);
+  for (ops::u32 k = (1u << 24) - 65536; k <= (1u << 24); ++k) check(k);
+  EXPECT_LE(worst, 1.0);
+}
+
+TEST(RandomNormalMath, SinCosOfTurnIsWithinOnePointFiveUlp) {
+  double worst = 0;
+  const double turn = 2 * 3.14159265358979323846 / 16777216.0;
+  auto check = [&](ops::u32 k) {
+    float s, c;
+    ops::random_sincos_turn24_f32(k, &s, &c);
+    if (k % (1u << 22) == 0) {  // quarter turns: exact zeros and ones
+      const int q = static_cast<int>(k >> 22);
+      EXPECT_EQ(s, q == 1 ? 1.0f : q == 3 ? -1.0f : 0.0f) << k;
+      EXPECT_EQ(c, q == 0 ? 1.0f : q == 2 ? -1.0f : 0.0f) << k;
+      return;
+    }
+    worst = std::max(worst, ulps_off(s, std::sin(turn * k)));
+    worst = std::max(worst, ulps_off(c, std::cos(turn * k)));
+  };
+  for (ops::u32 k = 0; k < (1u << 24); k += 3) check(k);
+  for (ops::u32 q = 0; q < 4; ++q)
+    for (ops::u32 d = 0; d < 2048; ++d) {  // both sides of every quarter turn
+      check((q << 22) + d);
+      check(((q << 22) - d - 1) & 0xffffffu);
+    }
+  EXPECT_LE(worst, 1.5);
+}
+
 // The random program of the built-in list (every distribution x dtype x words
 // variant) compiles with NVRTC; the full NvrtcBuiltin test covers it too.
 TEST(RandomNvrtc, KernelsCompileForSm90) {
