@@ -51,9 +51,9 @@ CUNP_HD philox_u32x4 philox4x32_10(philox_u32x4 ctr, u32 k0, u32 k1) {
 //
 // where w (1, 2 or 4, Note [Words per element] in random_dists.h) is the number of
 // 32-bit words one element takes: the 4/w elements of a group share the round-0 block
-// (element i takes its lane, words [i*w % 4, i*w % 4 + w)), except that normals use
-// the lanes of a Box-Muller pair together (elements 2j, 2j+1 of a group: lanes 2j and
-// 2j+1). Whatever an element needs beyond its lane (a rejected integer candidate, the
+// (element i takes its lane, words [i*w % 4, i*w % 4 + w)), except that float64
+// normals use the lanes of a Box-Muller pair together (elements 2j, 2j+1 of a group:
+// lanes 2j and 2j+1). Whatever an element needs beyond its lane (a rejected integer candidate, the
 // rest of a rejection sampler's loop) comes from rounds 1, 2, ... of its own index,
 // counters no round-0 block uses. So every value depends on (key, call, i) alone:
 // never on the grid, the block size, the number of SMs or the host's thread count.

@@ -12,7 +12,7 @@ namespace ops {
 
 enum random_dist {
   rd_uniform = 0,       // a + b*U, U in [0, 1)
-  rd_normal = 1,        // a + b*Z (Box-Muller pairs: two normals per two lanes)
+  rd_normal = 1,        // a + b*Z (float32: inversion of one lane; float64: Box-Muller pairs)
   rd_exponential = 2,   // b * E
   rd_integers = 3,      // low + [0, range] (Lemire's method)
   rd_gamma = 4,         // b * Gamma(a) (Marsaglia-Tsang)
@@ -111,16 +111,6 @@ CUNP_HD void random_sincospi_host(f64 x, f64* s, f64* c) {
     default: *s = -cy; *c = sy; break;
   }
 }
-CUNP_HD void random_sincospi(f32 x, f32* s, f32* c) {
-#ifdef __CUDA_ARCH__
-  ::sincospif(x, s, c);
-#else
-  f64 sd, cd;
-  random_sincospi_host(static_cast<f64>(x), &sd, &cd);
-  *s = static_cast<f32>(sd);
-  *c = static_cast<f32>(cd);
-#endif
-}
 CUNP_HD void random_sincospi(f64 x, f64* s, f64* c) {
 #ifdef __CUDA_ARCH__
   ::sincospi(x, s, c);
@@ -140,69 +130,85 @@ CUNP_HD void random_normal_pair(F u1, F u2, F* z0, F* z1) {
   *z1 = fm::mul(r, s);
 }
 
-// Note [Single-precision normals on the device]: the float32 Box-Muller pair is the
-// normal sampler's whole cost on the GPU (the store is a third of it), so the device
-// computes it from the two words with functions that know their arguments: log of
-// u1 = k * 2^-24, k in [1, 2^24] (no zero, denormal, infinity or NaN to handle), the
-// sine and cosine of 2 pi k 2^-24, k in [0, 2^24), reduced exactly in integers to a
-// quarter turn q and t = k / 2^22 - q in [-1/2, 1/2), and sqrt.approx. Errors, checked
-// exhaustively against double precision (tests/cpp/random/test_random.cpp for the
-// first two, which also compile on the host): log <= 0.89 ulp, sine and cosine <= 1.4
-// ulp; a normal is within 3.8 ulp of the same pair in float64 (2^26 samples on the
-// H200), where CUDA's logf, sincospif and IEEE sqrt gave 2.8 ulp at 0.30 ms instead
-// of 0.24 ms for 2^27 values. The host computes the same pair from the same words in
-// double and float (random_normal_pair), so the devices agree to within rounding.
-// The polynomials are minimax fits of log1p(f) = f + f^2 P(f) on [-1/3, 1/3] and of
-// sin(pi t / 2), cos(pi t / 2) on [-1/2, 1/2] (relative error).
-CUNP_HD f32 random_log_unit_f32(f32 x) {  // x in [2^-24, 1]
-  const i32 i = static_cast<i32>(f32_bits(x)) - 0x3f2aaaab;  // x = 2^e m, m in [2/3, 4/3)
-  const i32 e = i >> 23;
-  const f32 f = f32_from_bits(static_cast<u32>(static_cast<i32>(f32_bits(x)) - (e * (1 << 23)))) - 1.0f;
-  f32 p = -1.256480217e-01f;
-  p = fm::fma(p, f, 1.451999992e-01f);
-  p = fm::fma(p, f, -1.226041690e-01f);
-  p = fm::fma(p, f, 1.387883723e-01f);
-  p = fm::fma(p, f, -1.667586714e-01f);
-  p = fm::fma(p, f, 2.002002001e-01f);
-  p = fm::fma(p, f, -2.499976456e-01f);
-  p = fm::fma(p, f, 3.333298564e-01f);
-  p = fm::fma(p, f, -5.000000596e-01f);
-  return fm::fma(static_cast<f32>(e), 0.693147182f, fm::fma(f * p, f, f));
-}
-
-CUNP_HD void random_sincos_turn24_f32(u32 k, f32* s, f32* c) {  // angle 2 pi k 2^-24, k < 2^24
-  const u32 q = (k + (1u << 21)) >> 22;                          // nearest quarter turn
-  const f32 t = static_cast<f32>(static_cast<i32>(k - (q << 22))) * 2.384185791015625e-07f;
-  const f32 t2 = t * t;
-  f32 ps = -4.684144631e-03f;
-  ps = fm::fma(ps, t2, 7.971188426e-02f);
-  ps = fm::fma(ps, t2, -6.459665895e-01f);
-  // pi/2 as 1.5707964 - 4.371139e-8, so that small angles keep their relative accuracy
-  const f32 sn = fm::fma(t, 1.570796371f, fm::fma(t2 * t, ps, t * -4.37113900018624283e-8f));
-  f32 pc = 9.037664859e-04f;
-  pc = fm::fma(pc, t2, -2.086016536e-02f);
-  pc = fm::fma(pc, t2, 2.536692321e-01f);
-  pc = fm::fma(pc, t2, -1.233700514f);
-  const f32 cs = fm::fma(pc, t2, 1.0f);
-  const f32 a = (q & 1u) ? cs : sn, b = (q & 1u) ? sn : cs;
-  *s = (q & 2u) ? -a : a;
-  *c = ((q + 1u) & 2u) ? -b : b;
-}
-
-// The Box-Muller pair of lanes j (u1, in (0, 1]) and j + 1 (u2) of a block.
-CUNP_HD void random_normal_lanes(const philox_u32x4& b, int j, f32* z0, f32* z1) {
+// Note [Single-precision normals]: a float32 normal is the quantile of its own lane,
+// not half of a Box-Muller pair: word w gives s, the top 24 bits of w as a signed
+// integer, and x = (2s + 1) 2^-24 in (-1, 1) (exact, symmetric, never 0 or +-1); then
+// z = Phi^-1((1 + x) / 2) = x G(v) with v = -log2(1 - x^2), the form of Giles'
+// erfinv approximation ("Approximating the erfinv function", 2010): G is a polynomial
+// of degree 9 in v for v < 8 (all but 0.2% of the draws) and of degree 8 in
+// sqrt(v) - 3.889 above, minimax fits of the relative error (2.1e-8 and 4.0e-8). Near
+// x = 0 the log's absolute error barely moves G, so the device's lg2.approx (and
+// sqrt.approx in the tail) serve; the host evaluates the same G in double with an
+// exact log2 and rounds once. Against Phi^-1 in double over the 2^24 inputs, the host
+// is within 1.25 ulp and the float evaluation the device runs, given an exact log2,
+// within 2.64 ulp (tests/cpp/random/test_random.cpp); docs/random.md has the device's
+// own measurement. Per normal the device runs about 36 instructions (Philox's share
+// included) where Box-Muller with its own float32 log, sine and cosine ran 41 and with
+// CUDA's logf, sincospif and sqrtf 66 (docs/random.md has the times).
+template <typename F>
+CUNP_HD F random_sqrt_fast(F v) {
 #ifdef __CUDA_ARCH__
-  const f32 r2 = -2.0f * random_log_unit_f32(random_bits_open0_f32(b.v[j]));
-  f32 r;
-  asm("sqrt.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(r2));
-  f32 s, c;
-  random_sincos_turn24_f32(b.v[j + 1] >> 8, &s, &c);
-  *z0 = r * c;
-  *z1 = r * s;
+  if constexpr (is_same<F, f32>::value) {
+    f32 r;
+    asm("sqrt.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(v));
+    return r;
+  }
+#endif
+  return fm::sqrt(v);
+}
+
+// G(v) below v = 8 and above (Horner's rule, contracted to fused multiply-adds on the
+// device).
+template <typename F>
+CUNP_HD F random_normal_central(F v) {
+  F p = F(-3.784138836e-10f);
+  p = p * v + F(1.408688988e-08f);
+  p = p * v + F(-1.809929699e-07f);
+  p = p * v + F(3.852503596e-07f);
+  p = p * v + F(1.106376294e-05f);
+  p = p * v + F(-4.394977805e-05f);
+  p = p * v + F(-1.096290187e-03f);
+  p = p * v + F(7.844864391e-03f);
+  p = p * v + F(2.274339348e-01f);
+  return p * v + F(1.253314137e+00f);
+}
+template <typename F>
+CUNP_HD F random_normal_tail(F v) {
+  const F t = random_sqrt_fast(v) - F(3.889087297f);
+  F p = F(-2.799646973e-05f);
+  p = p * t + F(-8.330142009e-05f);
+  p = p * t + F(5.022647674e-04f);
+  p = p * t + F(-1.043230062e-03f);
+  p = p * t + F(1.744311885e-03f);
+  p = p * t + F(-3.147159936e-03f);
+  p = p * t + F(5.404311698e-03f);
+  p = p * t + F(1.183445454e+00f);
+  return p * t + F(4.344039917e+00f);
+}
+
+// x G(v).
+template <typename F>
+CUNP_HD F random_normal_quantile(F x, F v) {
+  return x * (v < F(8) ? random_normal_central(v) : random_normal_tail(v));
+}
+
+// The float32 standard normal of word w (Note [Single-precision normals]).
+CUNP_HD f32 random_normal_f32(u32 w) {
+  const i32 odd = (static_cast<i32>(w) >> 7) | 1;  // 2s + 1, s = the signed top 24 bits
+  const f32 x = static_cast<f32>(odd) * 5.9604644775390625e-8f;
+#ifdef __CUDA_ARCH__
+  const f32 y = fmaf(x, x, -1.0f);  // x^2 - 1, rounded once
+  f32 l;
+  asm("lg2.approx.ftz.f32 %0, %1;" : "=f"(l) : "f"(-y));
+  return random_normal_quantile<f32>(x, -l);
 #else
-  random_normal_pair(random_lane_open0(b, j, f32()), random_lane_unit(b, j + 1, f32()), z0, z1);
+  const f64 xd = x;
+  return static_cast<f32>(random_normal_quantile<f64>(xd, -fm::log2(1.0 - xd * xd)));  // x^2 exact in double
 #endif
 }
+
+// The Box-Muller pair of lanes j (u1, in (0, 1]) and j + 1 (u2) of a block: float64
+// normals (two words per uniform).
 CUNP_HD void random_normal_lanes(const philox_u32x4& b, int j, f64* z0, f64* z1) {
   random_normal_pair(random_lane_open0(b, j, f64()), random_lane_unit(b, j + 1, f64()), z0, z1);
 }
@@ -536,8 +542,9 @@ CUNP_HD void random_store_group(T* out, i64 n, i64 first, const T* v) {
 
 // The elements of group g of an n-element draw (Note [Words per element]), written to
 // out[g*per, (g+1)*per) with per = 4 / WORDS; the CPU loop and the kernels call this
-// for every group. Normals take Box-Muller pairs: elements 2j and 2j+1 of a group are
-// the cosine and sine of one pair, whose u1 is lane 2j (in (0, 1]) and u2 lane 2j+1.
+// for every group. float32 normals invert their own lane (Note [Single-precision
+// normals]); float64 normals take Box-Muller pairs: elements 2j and 2j+1 of a group
+// are the cosine and sine of one pair, whose u1 is lane 2j (in (0, 1]) and u2 lane 2j+1.
 // Integers store the first candidates and then overwrite the rare rejected ones
 // (Note [Bounded integers]), so the resampling loop holds few registers.
 template <typename T, int DIST, int WORDS, bool ARRAYS = true>
@@ -570,22 +577,26 @@ CUNP_HD void random_group(T* out, i64 n, const random_params& p, i64 g) {
     }
     return;
   } else if constexpr (DIST == rd_normal || DIST == rd_lognormal) {
-    static_assert(per % 2 == 0, "normals come in pairs");
+    // float32: one lane each (Note [Single-precision normals]); float64: Box-Muller
+    // pairs, elements 2j and 2j+1 the cosine and sine of lanes 2j and 2j+1.
+    F z[per];
+    if constexpr (is_same<F, f32>::value) {
 #ifdef __CUDA_ARCH__
 #pragma unroll
 #endif
-    for (int j = 0; j < per; j += 2) {
-      F z[2];
-      random_normal_lanes(blk, j, &z[0], &z[1]);
+      for (int l = 0; l < per; ++l) z[l] = random_normal_f32(blk.v[l]);
+    } else {
+      static_assert(per % 2 == 0, "float64 normals come in pairs");
+      for (int j = 0; j < per; j += 2) random_normal_lanes(blk, j, &z[j], &z[j + 1]);
+    }
 #ifdef __CUDA_ARCH__
 #pragma unroll
 #endif
-      for (int k = 0; k < 2; ++k) {
-        const random_params e = random_at<ARRAYS>(p, first + j + k, n);
-        F x = fm::add(static_cast<F>(e.a), fm::mul(static_cast<F>(e.b), z[k]));
-        if constexpr (DIST == rd_lognormal) x = fm::exp(x);
-        v[j + k] = cast<T>(x);
-      }
+    for (int l = 0; l < per; ++l) {
+      const random_params e = random_at<ARRAYS>(p, first + l, n);
+      F x = fm::add(static_cast<F>(e.a), fm::mul(static_cast<F>(e.b), z[l]));
+      if constexpr (DIST == rd_lognormal) x = fm::exp(x);
+      v[l] = cast<T>(x);
     }
   } else if constexpr (WORDS == 4) {
     philox_stream s = philox_element_stream(p.key, blk, static_cast<u64>(first), 0, 4);

@@ -3,6 +3,7 @@ distribution (moments, and Kolmogorov-Smirnov or chi-square tests against scipy.
 array parameters with broadcasting, dtypes, NumPy's argument errors, and equality
 between cpu and cuda."""
 import math
+import statistics
 
 import numpy
 import pytest
@@ -57,9 +58,11 @@ def test_stream_matches_reference(device):
 
 
 def test_normals_and_rejection_match_reference(device):
-    """Box-Muller pairs (elements 2j, 2j+1 of a block's group are r*cos, r*sin of lanes
-    2j, 2j+1) and Lemire's rejection, whose replacements come from rounds 1, 2, ... of
-    the element's own counters (docs/random.md)."""
+    """float32 normals invert their own lane (the quantile of (1 + x) / 2, x = (2s + 1)
+    2^-24 for the word's signed top 24 bits s), float64 normals are Box-Muller pairs
+    (elements 2j, 2j+1 of a block's group are r*cos, r*sin of lanes 2j, 2j+1), and
+    Lemire's rejection takes its replacements from rounds 1, 2, ... of the element's
+    own counters (docs/random.md)."""
     key = 0x0F1E2D3C4B5A6978
     g = cunp.random.Generator(cunp.random.Philox(key=key))
 
@@ -71,10 +74,11 @@ def test_normals_and_rejection_match_reference(device):
     got = g.standard_normal(11, dtype=numpy.float32).get()
     want = []
     for i in range(11):
-        b, j = block(key, i // 4, 0), (i % 4) // 2
-        want.append(pair(((b[2 * j] >> 8) + 1) * 2.0**-24, (b[2 * j + 1] >> 8) * 2.0**-24, i % 2))
+        w = block(key, i // 4, 0)[i % 4]
+        s = (w >> 8) - (1 << 24 if w >> 31 else 0)  # the signed top 24 bits
+        want.append(statistics.NormalDist().inv_cdf((1 + (2 * s + 1) * 2.0**-24) / 2))
     assert got.dtype == numpy.float32
-    numpy.testing.assert_allclose(got, want, rtol=4e-6, atol=1e-6)
+    numpy.testing.assert_allclose(got, want, rtol=5e-7, atol=0)
     # call 1: float64 normals, two per block (u1 from words 0-1, u2 from words 2-3)
     got = g.standard_normal(7).get()
     want = []
@@ -268,8 +272,9 @@ def test_uniform_range_and_mean(device):
 
 @pytest.mark.parametrize("dtype", [numpy.float32, numpy.float64])
 def test_normal_pairs_are_independent(device, dtype):
-    """The cosine and sine halves of the Box-Muller pairs are each standard normal and
-    uncorrelated with each other (also in squares, which a shared radius would show)."""
+    """Even and odd elements are each standard normal and uncorrelated with each other,
+    also in squares, which a shared radius would show: in float64 they are the cosine and
+    sine halves of the Box-Muller pairs, in float32 neighbouring lanes of one block."""
     stats = scipy_stats()
     x = cunp.random.default_rng(8).standard_normal(400000, dtype=dtype).get().astype(numpy.float64)
     cos_half, sin_half = x[0::2], x[1::2]
