@@ -45,20 +45,13 @@ std::string_view random_kernels_preamble() noexcept { return "#include \"random_
 std::string random_kernel_entry(const RandomKernelSpec& spec) {
   const std::string t(cuda::ops_type_name(spec.dtype));
   const std::string per = std::to_string(4 / spec.words);
-  const std::string group = "cunp::ops::random_group<" + t + ", " + std::to_string(spec.dist) + ", " +
-                            std::to_string(spec.words) + ", " + (spec.arrays ? "true" : "false") + ">";
-  // Note [Two groups per step]: the normal samplers' threads take two groups per
-  // grid-stride step, whose independent Philox rounds and polynomials interleave:
-  // 0.243 instead of 0.258 ms for 2^27 float32 normals on the H200.
-  const bool two = spec.dist == ops::rd_normal || spec.dist == ops::rd_lognormal;
   return "extern \"C\" __global__ void " + random_kernel_name(spec) + "(" + t +
          "* out, long long n, const __grid_constant__ cunp::ops::random_params p) {\n"
          "  const long long groups = (n + " + per + " - 1) / " + per + ";\n"
-         "  const long long stride = gridDim.x * (long long)blockDim.x;\n"
-         "  for (long long g = blockIdx.x * (long long)blockDim.x + threadIdx.x; g < groups; g += " +
-         (two ? "2 * stride" : "stride") + ") {\n"
-         "    " + group + "(out, n, p, g);\n" +
-         (two ? "    if (g + stride < groups) " + group + "(out, n, p, g + stride);\n" : "") +
+         "  for (long long g = blockIdx.x * (long long)blockDim.x + threadIdx.x; g < groups;\n"
+         "       g += gridDim.x * (long long)blockDim.x) {\n"
+         "    cunp::ops::random_group<" + t + ", " + std::to_string(spec.dist) + ", " + std::to_string(spec.words) +
+         ", " + (spec.arrays ? "true" : "false") + ">(out, n, p, g);\n"
          "  }\n}\n";
 }
 

@@ -34,8 +34,8 @@ std::string random_kernel_entry(const RandomKernelSpec& spec);
 cuda::KernelSource random_kernel_source(const RandomKernelSpec& spec);
 
 // Fills out[0, n) with draw `p.key` of `spec.dist` (ops::random_group for every group:
-// one or two groups of 4 / words elements per thread and grid-stride step, stored with
-// vector stores; one wave of resident blocks), on the current CUDA device and stream;
+// one group of 4 / words elements per thread and grid-stride step, stored with vector
+// stores; one wave of resident blocks), on the current CUDA device and stream;
 // `out` is contiguous. spec.arrays is ignored: p's pointers decide the variant.
 void random_fill_cuda(void* out, std::int64_t n, const RandomKernelSpec& spec, const ops::random_params& p);
 
