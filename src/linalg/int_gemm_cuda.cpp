@@ -25,7 +25,8 @@ void int_gemm_cuda(int device, const IntGemmArgs& g) {
   const cuda::DeviceProps& props = cuda::device_props(device);
   // Note [GEMM tiles]: large tiles once they fill a wave of the device, else small ones.
   const IntGemmShape large = int_gemm_shape(IntGemmTile::Large);
-  const double large_tiles = static_cast<double>(g.batch) * static_cast<double>((g.m + large.tile_m - 1) / large.tile_m) *
+  const double large_tiles = static_cast<double>(g.batch) *
+                             static_cast<double>((g.m + large.tile_m - 1) / large.tile_m) *
                              static_cast<double>((g.n + large.tile_n - 1) / large.tile_n);
   const IntGemmTile tile = large_tiles >= props.sm_count ? IntGemmTile::Large : IntGemmTile::Small;
   const IntGemmShape shape = int_gemm_shape(tile);
