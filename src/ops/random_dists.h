@@ -207,12 +207,6 @@ CUNP_HD f32 random_normal_f32(u32 w) {
 #endif
 }
 
-// The Box-Muller pair of lanes j (u1, in (0, 1]) and j + 1 (u2) of a block: float64
-// normals (two words per uniform).
-CUNP_HD void random_normal_lanes(const philox_u32x4& b, int j, f64* z0, f64* z1) {
-  random_normal_pair(random_lane_open0(b, j, f64()), random_lane_unit(b, j + 1, f64()), z0, z1);
-}
-
 // One standard normal from a stream (Box-Muller's cosine branch; the gamma sampler).
 CUNP_HD f64 random_std_normal(philox_stream& s) {
   const f64 u1 = random_open0_f64(s);
@@ -588,7 +582,8 @@ CUNP_HD void random_group(T* out, i64 n, const random_params& p, i64 g) {
       for (int l = 0; l < per; ++l) z[l] = random_normal_f32(blk.v[l]);
     } else {
       static_assert(per % 2 == 0, "float64 normals come in pairs");
-      for (int j = 0; j < per; j += 2) random_normal_lanes(blk, j, &z[j], &z[j + 1]);
+      for (int j = 0; j < per; j += 2)
+        random_normal_pair(random_lane_open0(blk, j, F()), random_lane_unit(blk, j + 1, F()), &z[j], &z[j + 1]);
     }
 #ifdef __CUDA_ARCH__
 #pragma unroll
