@@ -8,7 +8,7 @@ import numpy as _numpy
 from cunp import _core
 from cunp._core import ndarray, result_type, promote_types, can_cast
 from cunp._core import empty, zeros, ones, full, empty_like, zeros_like, ones_like, full_like
-from cunp._core import arange, linspace, logspace, eye, identity, tri
+from cunp._core import arange, linspace, logspace, geomspace, eye, identity, tri
 from cunp._core import empty_pinned, zeros_pinned
 from cunp import cuda
 from cunp._kernel import ElementwiseKernel, ReductionKernel

@@ -142,47 +142,99 @@ ndarray.to_device = lambda self, device, stream=None: self._to_device(str(Device
 ndarray.__array_priority__ = 100.0
 
 
-def asarray(a, dtype=None, order=None, *, device=None, copy=None):
-    """numpy.asarray: no copy when `a` is already a cunp array on the target device.
+_COPY_NEEDED = (
+    "Unable to avoid copy while creating an array as requested.\n"
+    "If using `np.array(obj, copy=False)` replace it with `np.asarray(obj)` to allow a copy when needed "
+    "(no behavior change in NumPy 1.x).\n"
+    "For more details, see https://numpy.org/devdocs/numpy_2_0_migration_guide.html"
+    "#adapting-to-changes-in-the-copy-keyword.")
 
-    Host data (NumPy arrays, lists, scalars) is copied to the device; on the ``cpu``
-    device a NumPy array is wrapped without copying.
+
+def asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None):
+    """numpy.asarray: `a` itself when it is a cunp array on the target device already in
+    the requested dtype and layout; otherwise a copy (``copy=False`` raises ValueError
+    when one is needed, as NumPy 2 does; a host-to-device transfer is always one).
+
+    Host data (NumPy arrays, nested lists mixing scalars and arrays, objects with
+    ``__array__``) goes through ``numpy.asarray`` for NumPy's dtype inference and
+    errors; on the ``cpu`` device a NumPy array is wrapped without copying.
     """
+    if type(a) is ndarray and dtype is None and device is None and order is None and not copy:
+        return a
+    return _convert(a, dtype, order, device, copy, 0)
+
+
+def asanyarray(a, dtype=None, order=None, *, device=None, copy=None, like=None):
+    """numpy.asanyarray: as asarray (cunp has no ndarray subclasses)."""
+    if type(a) is ndarray and dtype is None and device is None and order is None and not copy:
+        return a
+    return _convert(a, dtype, order, device, copy, 0)
+
+
+def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0, *, device=None, like=None):
+    """numpy.array: a copy unless ``copy=None`` (copy only when needed) or ``copy=False``
+    (never copy: ValueError when one is needed)."""
+    return _convert(obj, dtype, order, device, copy, ndmin)
+
+
+def _convert(a, dtype, order, device, copy, ndmin):
+    if order is not None:
+        order = order.upper() if isinstance(order, str) else order
+        if order not in ("C", "F", "A", "K"):
+            raise ValueError("order must be one of 'C', 'F', 'A', or 'K' (got %r)" % (order,))
     dev = None if device is None else str(Device(device))
     if isinstance(a, ndarray):
-        out = a
-        if dev is not None and a._device_str != dev:
-            out = out._to_device(dev)
-        elif copy:
-            out = out.copy(order="K" if order is None else order)
-        if dtype is not None and _numpy.dtype(dtype) != out.dtype:
-            out = out.astype(dtype, order="K" if order is None else order)
-        if order in ("C", "F") and not getattr(out.flags, "c_contiguous" if order == "C" else "f_contiguous"):
-            out = out.copy(order=order)
-        return out
-    if order is not None and not isinstance(a, _numpy.ndarray):
-        a = _numpy.asarray(a, dtype=dtype, order=order)
-    elif order in ("C", "F"):
-        a = _numpy.asarray(a, dtype=dtype, order=order)
-    out = _core._as_cunp(a, dev, dtype)
-    if copy and out._device_str == "cpu" and isinstance(a, _numpy.ndarray):
-        out = out.copy(order="K")
-    return out
-
-
-def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0, *, device=None):
-    """numpy.array: copies unless ``copy=False`` allows reusing `obj`."""
-    layout = order if order in ("C", "F") else None
-    out = asarray(obj, dtype=dtype, order=layout, device=device,
-                  copy=None if copy is False else bool(copy))
-    if copy is not False and out is obj:
-        out = out.copy(order=layout or "K")
+        out = _convert_cunp(a, dtype, order, dev, copy)
+    else:
+        out = _convert_host(a, dtype, order, dev, copy)
     if ndmin > out.ndim:
         out = out.reshape((1,) * (ndmin - out.ndim) + out.shape)
     return out
 
 
-asanyarray = asarray
+def _convert_cunp(a, dtype, order, dev, copy):
+    out, copied = a, False
+    if dev is not None and a._device_str != dev:
+        if copy is False:
+            raise ValueError(_COPY_NEEDED)
+        out, copied = out._to_device(dev), True
+    if dtype is not None and _numpy.dtype(dtype) != out.dtype:
+        if copy is False:
+            raise ValueError(_COPY_NEEDED)
+        out, copied = out.astype(dtype, order=order or "K"), True
+    if order in ("C", "F") and not (out._c_contiguous if order == "C" else out._f_contiguous):
+        if copy is False:
+            raise ValueError(_COPY_NEEDED)
+        out, copied = out.copy(order=order), True
+    if copy and not copied:
+        out = out.copy(order=order or "K")
+    return out
+
+
+def _convert_host(a, dtype, order, dev, copy):
+    on_cpu = (dev or _core._current_device()) == "cpu"
+    if copy is False and not on_cpu:
+        raise ValueError(_COPY_NEEDED)
+    # On the cpu device the NumPy array is the result's memory, so NumPy's own copy
+    # rule applies; for a device the upload is the copy.
+    np_copy = copy if on_cpu else None
+    try:
+        host = _numpy.asarray(a, dtype=dtype, order=order, copy=np_copy)
+    except TypeError:
+        if not isinstance(a, (list, tuple)):
+            raise
+        # Device arrays inside a nested sequence refuse implicit conversion: bring them
+        # to the host, then let NumPy infer the dtype and shape of the whole.
+        host = _numpy.asarray(_host_nested(a), dtype=dtype, order=order, copy=np_copy)
+    return _core._as_cunp(host, dev, None)
+
+
+def _host_nested(obj):
+    if isinstance(obj, ndarray):
+        return obj.get()
+    if isinstance(obj, (list, tuple)):
+        return [_host_nested(x) for x in obj]
+    return obj
 
 
 def asnumpy(a, stream=None, order="C", out=None):
@@ -263,14 +315,8 @@ def may_share_memory(a, b, max_work=None):
     return isinstance(a, ndarray) and isinstance(b, ndarray) and a._may_share_memory(b)
 
 
-def copyto(dst, src, casting="same_kind", where=True):
-    if where is not True:
-        raise NotImplementedError("copyto(where=...) is not available yet")
-    src = asarray(src, device=dst.device) if not isinstance(src, ndarray) else src
-    if not _core.can_cast(src.dtype, dst.dtype, casting):
-        raise TypeError("Cannot cast array data from %r to %r according to the rule %r"
-                        % (src.dtype, dst.dtype, casting))
-    dst[...] = src
+# np.copyto (C++: include/cunp/copyto.hpp): casting rules, NEP 50 scalars, where masks.
+copyto = _core.copyto
 
 
 def broadcast_to(array, shape, subok=False):

@@ -108,22 +108,49 @@ nb::object scalar_to_python(const Scalar& s) {
   return nb::none();
 }
 
-Shape to_shape(nb::handle obj) {
-  if (PyLong_Check(obj.ptr()) || PyIndex_Check(obj.ptr())) {
-    if (!PySequence_Check(obj.ptr())) return {nb::cast<std::int64_t>(nb::int_(obj))};
+namespace {
+
+std::string py_type_name(nb::handle obj) { return nb::cast<std::string>(nb::str(obj.type().attr("__name__"))); }
+
+// One dimension: an int, a NumPy integer or a 0-d integer array (anything with
+// __index__ but a bool, as NumPy has it).
+std::int64_t to_dim(nb::handle item) {
+  PyObject* o = item.ptr();
+  if (PyLong_CheckExact(o)) return nb::cast<std::int64_t>(item);
+  if (PyBool_Check(o) || !PyIndex_Check(o)) {
+    throw TypeError("'" + py_type_name(item) + "' object cannot be interpreted as an integer");
   }
-  if (!PySequence_Check(obj.ptr())) {
-    throw TypeError("'" + nb::cast<std::string>(nb::str(obj.type().attr("__name__"))) +
-                    "' object cannot be interpreted as an integer");
+  return nb::cast<std::int64_t>(nb::steal(PyNumber_Index(o)));
+}
+
+// A 0-d array (NumPy's or cunp's) stands for one integer, not a sequence.
+bool is_zero_dim(nb::handle obj) {
+  return nb::hasattr(obj, "ndim") && nb::cast<int>(obj.attr("ndim")) == 0;
+}
+
+}  // namespace
+
+Shape to_shape(nb::handle obj) {
+  PyObject* o = obj.ptr();
+  if (PyLong_CheckExact(o)) return {nb::cast<std::int64_t>(obj)};
+  if (PyTuple_Check(o) || PyList_Check(o)) {
+    const Py_ssize_t n = PySequence_Fast_GET_SIZE(o);
+    PyObject** items = PySequence_Fast_ITEMS(o);
+    Shape s(static_cast<std::size_t>(n));
+    for (Py_ssize_t i = 0; i < n; ++i) s[static_cast<std::size_t>(i)] = to_dim(items[i]);
+    return s;
+  }
+  if (PyBool_Check(o)) {
+    throw TypeError("expected a sequence of integers or a single integer, got '" +
+                    nb::cast<std::string>(nb::repr(obj)) + "'");
+  }
+  if (PyIndex_Check(o) && (!PySequence_Check(o) || is_zero_dim(obj))) return {to_dim(obj)};
+  if (!PySequence_Check(o)) {
+    throw TypeError("expected a sequence of integers or a single integer, got '" +
+                    nb::cast<std::string>(nb::repr(obj)) + "'");
   }
   Shape s;
-  for (nb::handle item : obj) {
-    if (!PyIndex_Check(item.ptr())) {
-      throw TypeError("'" + nb::cast<std::string>(nb::str(item.type().attr("__name__"))) +
-                      "' object cannot be interpreted as an integer");
-    }
-    s.push_back(nb::cast<std::int64_t>(nb::int_(item)));
-  }
+  for (nb::handle item : obj) s.push_back(to_dim(item));
   return s;
 }
 

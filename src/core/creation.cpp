@@ -9,6 +9,7 @@
 #include "core/copy.hpp"
 #include "core/dispatch.hpp"
 #include "cunp/error.hpp"
+#include "cunp/spacing.hpp"
 #include "cunp/ufunc.hpp"
 #include "cuda/range.hpp"
 #include "cuda/runtime.hpp"
@@ -40,16 +41,6 @@ ndarray generate(std::int64_t n, DType dtype, Device device, Make&& make) {
   const std::size_t isz = itemsize(dtype);
   for (std::int64_t i = 0; i < n; ++i) make(i).write_as(dtype, p + static_cast<std::size_t>(i) * isz);
   return device.is_cpu() ? host : host.to(device);
-}
-
-DType dtype_of_scalars(std::initializer_list<const Scalar*> scalars) {
-  std::vector<DType> strong;
-  std::vector<WeakKind> weak;
-  for (const Scalar* s : scalars) {
-    if (s->weak()) weak.push_back(s->weak_kind());
-    else strong.push_back(s->dtype());
-  }
-  return result_type(strong, weak);
 }
 
 }  // namespace
@@ -132,28 +123,98 @@ ndarray arange(const Scalar& stop, ArrayOptions o) {
   return arange(Scalar(0), stop, Scalar(1), o);
 }
 
+namespace {
+
+// Note [arange length and values]: NumPy computes the length from the arguments as
+// Python objects, ceil((stop - start) / step) (exact for Python ints; for complex
+// arguments the smaller of the ceilings of the quotient's real and imaginary parts),
+// then stores start and next = start + step in the result dtype and fills
+// start + i*(next - start) in that dtype. Integer arguments are exact here too
+// (128-bit), so 2**63-sized ranges keep NumPy's length.
+__int128 exact_int(const Scalar& s) {
+  if (s.dtype() == DType::UInt64) return static_cast<__int128>(s.to_uint64());
+  if (s.dtype() == DType::Bool) return s.to_bool() ? 1 : 0;
+  return s.to_int64();
+}
+
+bool integral(const Scalar& s) { return s.dtype() == DType::Bool || is_integer(s.dtype()); }
+
+std::int64_t arange_length(double quotient) {
+  if (std::isnan(quotient)) throw ValueError("arange: cannot compute length");
+  const double len = std::ceil(quotient);
+  if (len <= 0) return 0;
+  if (len >= 9.2233720368547758e18) throw ValueError("Maximum allowed size exceeded");
+  return static_cast<std::int64_t>(len);
+}
+
+Scalar from_exact(__int128 v) {
+  if (v >= 0 && v > INT64_MAX && v <= static_cast<__int128>(UINT64_MAX)) return Scalar(static_cast<std::uint64_t>(v));
+  if (v >= INT64_MIN && v <= INT64_MAX) return Scalar(static_cast<std::int64_t>(v));
+  return Scalar::big_int(static_cast<double>(v));
+}
+
+}  // namespace
+
 ndarray arange(const Scalar& start, const Scalar& stop, const Scalar& step, ArrayOptions o) {
-  // NumPy's arange types its arguments by their Python kind, even NumPy scalars:
-  // np.arange(np.int8(2), 7) is int64.
-  const WeakKind kinds[] = {start.weak_kind(), stop.weak_kind(), step.weak_kind()};
-  const DType dt = o.dtype.value_or(result_type({}, kinds));
-  const Device dev = resolve(o.device);
-  if (is_complex(start.dtype()) || is_complex(stop.dtype()) || is_complex(step.dtype())) {
-    throw TypeError("arange does not support complex arguments in cunp");
+  for (const Scalar* s : {&start, &stop, &step}) {
+    if (s->is_big_int()) {
+      throw TypeError("arange: a Python integer beyond 64 bits needs an object array, which cunp does not have");
+    }
   }
-  const double d_step = step.to_double();
-  if (d_step == 0) throw ZeroDivisionError("division by zero");
-  const double len_d = std::ceil((stop.to_double() - start.to_double()) / d_step);
-  if (std::isnan(len_d)) throw ValueError("arange: cannot compute length");
-  const std::int64_t n = len_d > 0 ? static_cast<std::int64_t>(len_d) : 0;
+  // NumPy's dtype: intp promoted with each argument's own dtype (a Python int is int64,
+  // or uint64 from 2**63): np.arange(np.int8(5)) is int64, np.arange(np.uint64(5)) float64.
+  DType dt = DType::Int64;
+  if (o.dtype) {
+    dt = *o.dtype;
+  } else {
+    for (const Scalar* s : {&start, &stop, &step}) dt = promote_types(dt, s->dtype());
+  }
+  const Device dev = resolve(o.device);
+  const bool complex_args = is_complex(start.dtype()) || is_complex(stop.dtype()) || is_complex(step.dtype());
+  std::int64_t n = 0;
+  Scalar next;
+  if (complex_args) {
+    const std::complex<double> a = start.to_complex(), b = stop.to_complex(), d = step.to_complex();
+    if (d == std::complex<double>(0, 0)) throw ZeroDivisionError("division by zero");
+    const std::complex<double> q = (b - a) / d;
+    n = std::min(arange_length(q.real()), arange_length(q.imag()));
+    next = Scalar(a + d);
+  } else if (integral(start) && integral(stop) && integral(step)) {
+    const __int128 a = exact_int(start), b = exact_int(stop), d = exact_int(step);
+    if (d == 0) throw ZeroDivisionError("division by zero");
+    const __int128 diff = b - a;
+    __int128 q = diff / d;
+    if (diff % d != 0 && ((diff > 0) == (d > 0))) ++q;
+    if (q > INT64_MAX) throw ValueError("Maximum allowed size exceeded");
+    n = q > 0 ? static_cast<std::int64_t>(q) : 0;
+    next = from_exact(a + d);
+  } else {
+    const double d = step.to_double();
+    if (d == 0) throw ZeroDivisionError("float division by zero");
+    n = arange_length((stop.to_double() - start.to_double()) / d);
+    next = Scalar(start.to_double() + d);
+  }
   if (dt == DType::Bool && n > 2) {
     throw TypeError("arange() is only supported for booleans when the result has at most length 2.");
+  }
+  // NumPy stores start (and next, for two or more values) into the result: a Python
+  // int the integer dtype cannot hold is an OverflowError.
+  if (n > 0) detail::check_weak_scalar_fits(start, dt);
+  if (n > 1 && start.weak() && step.weak()) detail::check_weak_scalar_fits(next, dt);
+  if (is_complex(dt) && complex_args) {
+    // Complex steps: real and imaginary parts advance together (host fill, as the
+    // lengths of such ranges are small).
+    const std::complex<double> a = start.to_complex(), d = next.to_complex() - a;
+    return generate(n, dt, dev, [&](std::int64_t i) { return Scalar(a + static_cast<double>(i) * d); });
   }
   ops::arange_params p{};
   const int mode = cuda::arange_mode(dt);
   if (mode == ops::arange_int) {
-    p.istart = start.to_int64();
-    p.idelta = step.to_int64();
+    // The first two values as stored in dt (wrapping), their difference in dt.
+    const std::int64_t s0 = Scalar::of(dt, start).to_int64();
+    const std::int64_t s1 = n > 1 ? Scalar::of(dt, next).to_int64() : s0;
+    p.istart = s0;
+    p.idelta = static_cast<std::int64_t>(static_cast<std::uint64_t>(s1) - static_cast<std::uint64_t>(s0));
   } else if (mode == ops::arange_f32) {
     // The first two values as stored (rounded to float16 for float16 results).
     auto stored = [dt](double v) {
@@ -162,10 +223,10 @@ ndarray arange(const Scalar& start, const Scalar& stop, const Scalar& step, Arra
     };
     const float s0 = stored(start.to_double());
     p.fstart = s0;
-    p.fdelta = stored(start.to_double() + d_step) - s0;
+    p.fdelta = stored(next.to_double()) - s0;
   } else {
     p.fstart = start.to_double();
-    p.fdelta = (p.fstart + d_step) - p.fstart;
+    p.fdelta = next.to_double() - p.fstart;
   }
   ndarray out = empty_on({n}, dt, Order::C, dev);
   if (dev.is_cuda()) {
@@ -180,44 +241,18 @@ ndarray arange(const Scalar& start, const Scalar& stop, const Scalar& step, Arra
   return out;
 }
 
+// The scalar forms of creation.hpp forward to spacing.hpp's, which take arrays too.
 ndarray linspace(const Scalar& start, const Scalar& stop, std::int64_t num, LinspaceOptions o, double* retstep) {
-  if (num < 0) throw ValueError("Number of samples, " + std::to_string(num) + ", must be non-negative.");
-  const Scalar fnum(static_cast<double>(num));
-  const DType dt = o.dtype.value_or(dtype_of_scalars({&start, &stop, &fnum}));
-  if (is_complex(dt)) throw TypeError("linspace with complex values is not supported yet");
-  const std::int64_t div = o.endpoint ? num - 1 : num;
-  const double a = start.to_double(), b = stop.to_double();
-  const double delta = b - a;
-  const double step = div > 0 ? delta / static_cast<double>(div) : std::nan("");
-  if (retstep) *retstep = step;
-  const bool integer = is_integer(dt);
-  ndarray out = generate(num, dt, resolve(o.device), [&](std::int64_t i) {
-    double y;
-    if (o.endpoint && num > 1 && i == num - 1) {
-      y = b;
-    } else if (div > 0) {
-      y = step == 0 ? static_cast<double>(i) / static_cast<double>(div) * delta : static_cast<double>(i) * step;
-      y += a;
-    } else {
-      y = static_cast<double>(i) * delta + a;
-    }
-    if (integer) y = std::floor(y);
-    return Scalar(y);
-  });
-  return out;
+  ndarray step;
+  ndarray r = linspace(Operand(start), Operand(stop), num,
+                       {.endpoint = o.endpoint, .dtype = o.dtype, .device = o.device}, retstep ? &step : nullptr);
+  if (retstep) *retstep = step.item().to_double();
+  return r;
 }
 
 ndarray logspace(const Scalar& start, const Scalar& stop, std::int64_t num, double base, LinspaceOptions o) {
-  const ndarray lin = linspace(start, stop, num, {.endpoint = o.endpoint, .device = Device::cpu()});
-  const Scalar fnum(1.0);
-  const DType dt = o.dtype.value_or(dtype_of_scalars({&start, &stop, &fnum}));
-  const auto* y = static_cast<const double*>(lin.data());
-  const bool integer = is_integer(dt);
-  return generate(num, dt, resolve(o.device), [&](std::int64_t i) {
-    double v = std::pow(base, y[i]);
-    if (integer) v = std::floor(v);
-    return Scalar(v);
-  });
+  return logspace(Operand(start), Operand(stop), num, Operand(Scalar(base)),
+                  {.endpoint = o.endpoint, .dtype = o.dtype, .device = o.device});
 }
 
 ndarray diagonal(const ndarray& a, std::int64_t offset) {
