@@ -50,7 +50,9 @@ std::int64_t to_num(nb::handle num) {
     throw TypeError("'" + nb::cast<std::string>(nb::str(num.type().attr("__name__"))) +
                     "' object cannot be interpreted as an integer");
   }
-  return nb::cast<std::int64_t>(nb::steal(PyNumber_Index(num.ptr())));
+  PyObject* index = PyNumber_Index(num.ptr());
+  if (!index) throw nb::python_error();
+  return nb::cast<std::int64_t>(nb::steal(index));
 }
 
 Operand as_endpoint(nb::handle h, nb::handle device) {
@@ -90,7 +92,8 @@ ndarray arange_call(nb::args args, nb::kwargs kwargs) {
   }
   ArrayOptions o{.dtype = given(v[3]) ? std::optional<DType>(to_dtype(v[3])) : std::nullopt,
                  .device = device.is_valid() ? to_optional_device(device) : std::nullopt};
-  const Scalar b = given(start) ? to_scalar(start) : Scalar(std::int64_t{0});
+  // An explicit start=None beside a stop is NumPy's TypeError (to_scalar's).
+  const Scalar b = start.is_valid() ? to_scalar(start) : Scalar(std::int64_t{0});
   return arange(b, to_scalar(stop), given(v[2]) ? to_scalar(v[2]) : Scalar(std::int64_t{1}), o);
 }
 
@@ -108,15 +111,15 @@ void bind_creation(nb::module_& m) {
   using nb::arg;
   m.def("empty", [](nb::handle shape, nb::handle dtype, nb::handle order, nb::handle device, nb::handle) {
     return empty(to_shape(shape), opts(dtype, order, device));
-  }, arg("shape"), arg("dtype") = nb::none(), arg("order") = "C", nb::kw_only(), arg("device") = nb::none(),
+  }, arg("shape"), arg("dtype") = nb::none(), arg("order").none() = "C", nb::kw_only(), arg("device") = nb::none(),
         arg("like") = nb::none());
   m.def("zeros", [](nb::handle shape, nb::handle dtype, nb::handle order, nb::handle device, nb::handle) {
     return zeros(to_shape(shape), opts(dtype, order, device));
-  }, arg("shape"), arg("dtype") = nb::none(), arg("order") = "C", nb::kw_only(), arg("device") = nb::none(),
+  }, arg("shape"), arg("dtype") = nb::none(), arg("order").none() = "C", nb::kw_only(), arg("device") = nb::none(),
         arg("like") = nb::none());
   m.def("ones", [](nb::handle shape, nb::handle dtype, nb::handle order, nb::handle device, nb::handle) {
     return ones(to_shape(shape), opts(dtype, order, device));
-  }, arg("shape"), arg("dtype") = nb::none(), arg("order") = "C", nb::kw_only(), arg("device") = nb::none(),
+  }, arg("shape"), arg("dtype") = nb::none(), arg("order").none() = "C", nb::kw_only(), arg("device") = nb::none(),
         arg("like") = nb::none());
   m.def("full", [](nb::handle shape, nb::handle fill, nb::handle dtype, nb::handle order, nb::handle device,
                    nb::handle) {
@@ -128,26 +131,26 @@ void bind_creation(nb::module_& m) {
     ndarray out = empty(to_shape(shape), {.dtype = o.dtype.value_or(f.dtype()), .order = o.order, .device = dev});
     out.assign(f);
     return out;
-  }, arg("shape"), arg("fill_value"), arg("dtype") = nb::none(), arg("order") = "C", nb::kw_only(),
+  }, arg("shape"), arg("fill_value"), arg("dtype") = nb::none(), arg("order").none() = "C", nb::kw_only(),
         arg("device") = nb::none(), arg("like") = nb::none());
   m.def("empty_like", [](nb::handle p, nb::handle dtype, nb::handle order, nb::handle, nb::handle shape, nb::handle device) {
     return empty_like(prototype(p), like_opts(dtype, order, shape, device));
-  }, arg("prototype"), arg("dtype") = nb::none(), arg("order") = "K", arg("subok") = nb::none(),
+  }, arg("prototype"), arg("dtype") = nb::none(), arg("order").none() = "K", arg("subok") = nb::none(),
         arg("shape") = nb::none(), nb::kw_only(), arg("device") = nb::none());
   m.def("zeros_like", [](nb::handle p, nb::handle dtype, nb::handle order, nb::handle, nb::handle shape, nb::handle device) {
     return zeros_like(prototype(p), like_opts(dtype, order, shape, device));
-  }, arg("a"), arg("dtype") = nb::none(), arg("order") = "K", arg("subok") = nb::none(), arg("shape") = nb::none(),
+  }, arg("a"), arg("dtype") = nb::none(), arg("order").none() = "K", arg("subok") = nb::none(), arg("shape") = nb::none(),
         nb::kw_only(), arg("device") = nb::none());
   m.def("ones_like", [](nb::handle p, nb::handle dtype, nb::handle order, nb::handle, nb::handle shape, nb::handle device) {
     return ones_like(prototype(p), like_opts(dtype, order, shape, device));
-  }, arg("a"), arg("dtype") = nb::none(), arg("order") = "K", arg("subok") = nb::none(), arg("shape") = nb::none(),
+  }, arg("a"), arg("dtype") = nb::none(), arg("order").none() = "K", arg("subok") = nb::none(), arg("shape") = nb::none(),
         nb::kw_only(), arg("device") = nb::none());
   m.def("full_like", [](nb::handle p, nb::handle fill, nb::handle dtype, nb::handle order, nb::handle, nb::handle shape,
                         nb::handle device) {
     const ndarray proto = prototype(p);
     if (is_scalar_fill(fill)) return full_like(proto, to_scalar(fill), like_opts(dtype, order, shape, device));
     return fill_from(empty_like(proto, like_opts(dtype, order, shape, device)), fill);
-  }, arg("a"), arg("fill_value"), arg("dtype") = nb::none(), arg("order") = "K", arg("subok") = nb::none(),
+  }, arg("a"), arg("fill_value"), arg("dtype") = nb::none(), arg("order").none() = "K", arg("subok") = nb::none(),
         arg("shape") = nb::none(), nb::kw_only(), arg("device") = nb::none());
   m.def("arange", &arange_call);
   m.def("linspace", [](nb::handle start, nb::handle stop, nb::handle num, bool endpoint, bool retstep,
@@ -175,7 +178,7 @@ void bind_creation(nb::module_& m) {
   m.def("eye", [](std::int64_t n, std::optional<std::int64_t> mm, std::int64_t k, nb::handle dtype, nb::handle order,
                   nb::handle device, nb::handle) {
     return eye(n, mm, k, opts(dtype, order, device));
-  }, arg("N"), arg("M") = nb::none(), arg("k") = 0, arg("dtype") = nb::none(), arg("order") = "C", nb::kw_only(),
+  }, arg("N"), arg("M") = nb::none(), arg("k") = 0, arg("dtype") = nb::none(), arg("order").none() = "C", nb::kw_only(),
         arg("device") = nb::none(), arg("like") = nb::none());
   m.def("identity", [](std::int64_t n, nb::handle dtype, nb::handle device, nb::handle) {
     return identity(n, opts(dtype, nb::none(), device));
@@ -210,11 +213,11 @@ void bind_creation(nb::module_& m) {
   m.def("empty_pinned", [](nb::handle shape, nb::handle dtype, nb::handle order) {
     return as_numpy_view(empty_pinned(to_shape(shape), to_optional_dtype(dtype).value_or(DType::Float64),
                                       to_order(order, Order::C)));
-  }, arg("shape"), arg("dtype") = nb::none(), arg("order") = "C");
+  }, arg("shape"), arg("dtype") = nb::none(), arg("order").none() = "C");
   m.def("zeros_pinned", [](nb::handle shape, nb::handle dtype, nb::handle order) {
     return as_numpy_view(zeros_pinned(to_shape(shape), to_optional_dtype(dtype).value_or(DType::Float64),
                                       to_order(order, Order::C)));
-  }, arg("shape"), arg("dtype") = nb::none(), arg("order") = "C");
+  }, arg("shape"), arg("dtype") = nb::none(), arg("order").none() = "C");
 }
 
 }  // namespace cunp::py

@@ -120,7 +120,9 @@ std::int64_t to_dim(nb::handle item) {
   if (PyBool_Check(o) || !PyIndex_Check(o)) {
     throw TypeError("'" + py_type_name(item) + "' object cannot be interpreted as an integer");
   }
-  return nb::cast<std::int64_t>(nb::steal(PyNumber_Index(o)));
+  PyObject* index = PyNumber_Index(o);
+  if (!index) throw nb::python_error();
+  return nb::cast<std::int64_t>(nb::steal(index));
 }
 
 // A 0-d array (NumPy's or cunp's) stands for one integer, not a sequence.

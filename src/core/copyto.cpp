@@ -43,7 +43,11 @@ void copyto(const ndarray& dst, const Operand& src, const CopytoOptions& o) {
       throw TypeError("Cannot cast array data from " + dtype_repr(s.dtype()) + " to " + dtype_repr(dt) +
                       " according to the rule '" + std::string(name(o.casting)) + "'");
     }
+    // NumPy drops leading unit axes the destination lacks: copyto(zeros(()), [5]).
     value = s;
+    while (value.ndim() > dst.ndim() && value.shape()[0] == 1) {
+      value = value.reshape(Shape(value.shape().begin() + 1, value.shape().end()));
+    }
   } else {
     const Scalar& s = src.scalar();
     check_scalar_cast(s, dt, o.casting);

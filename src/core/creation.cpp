@@ -29,6 +29,9 @@ ndarray empty_on(const Shape& shape, DType dtype, Order order, Device device) {
   if (order != Order::C && order != Order::F) throw ValueError("only 'C' or 'F' order is permitted");
   const std::int64_t n = shape_size(shape);
   const auto isz = static_cast<std::int64_t>(itemsize(dtype));
+  if (n > INT64_MAX / isz) {
+    throw ValueError("array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
+  }
   return ndarray(allocate(device, static_cast<std::size_t>(n * isz)), dtype, shape,
                  new_array_strides(shape, isz, order), 0);
 }
@@ -130,7 +133,7 @@ namespace {
 // arguments the smaller of the ceilings of the quotient's real and imaginary parts),
 // then stores start and next = start + step in the result dtype and fills
 // start + i*(next - start) in that dtype. Integer arguments are exact here too
-// (128-bit), so 2**63-sized ranges keep NumPy's length.
+// (128-bit differences), so ranges near 2**63 keep NumPy's length.
 __int128 exact_int(const Scalar& s) {
   if (s.dtype() == DType::UInt64) return static_cast<__int128>(s.to_uint64());
   if (s.dtype() == DType::Bool) return s.to_bool() ? 1 : 0;
@@ -143,7 +146,9 @@ std::int64_t arange_length(double quotient) {
   if (std::isnan(quotient)) throw ValueError("arange: cannot compute length");
   const double len = std::ceil(quotient);
   if (len <= 0) return 0;
-  if (len >= 9.2233720368547758e18) throw ValueError("Maximum allowed size exceeded");
+  if (len > 9.2233720368547758e18) throw ValueError("Maximum allowed size exceeded");
+  // Exactly 2**63 wraps to a negative length in NumPy's conversion: an empty range.
+  if (len == 9.2233720368547758e18) return 0;
   return static_cast<std::int64_t>(len);
 }
 
@@ -170,7 +175,13 @@ ndarray arange(const Scalar& start, const Scalar& stop, const Scalar& step, Arra
     for (const Scalar* s : {&start, &stop, &step}) dt = promote_types(dt, s->dtype());
   }
   const Device dev = resolve(o.device);
-  const bool complex_args = is_complex(start.dtype()) || is_complex(stop.dtype()) || is_complex(step.dtype());
+  // The length is complex when (stop - start) / step is a Python complex: a Python
+  // complex or complex128 argument; a complex64 one alone gives a NumPy complex64,
+  // which NumPy reads by its real part.
+  auto complex_object = [](const Scalar& s) {
+    return is_complex(s.dtype()) && (s.weak() || s.dtype() == DType::Complex128);
+  };
+  const bool complex_args = complex_object(start) || complex_object(stop) || complex_object(step);
   std::int64_t n = 0;
   Scalar next;
   if (complex_args) {
@@ -182,11 +193,9 @@ ndarray arange(const Scalar& start, const Scalar& stop, const Scalar& step, Arra
   } else if (integral(start) && integral(stop) && integral(step)) {
     const __int128 a = exact_int(start), b = exact_int(stop), d = exact_int(step);
     if (d == 0) throw ZeroDivisionError("division by zero");
+    // Python's int / int: the exact quotient rounded once to a double, then ceil.
     const __int128 diff = b - a;
-    __int128 q = diff / d;
-    if (diff % d != 0 && ((diff > 0) == (d > 0))) ++q;
-    if (q > INT64_MAX) throw ValueError("Maximum allowed size exceeded");
-    n = q > 0 ? static_cast<std::int64_t>(q) : 0;
+    n = arange_length(static_cast<double>(static_cast<long double>(diff) / static_cast<long double>(d)));
     next = from_exact(a + d);
   } else {
     const double d = step.to_double();
@@ -194,14 +203,26 @@ ndarray arange(const Scalar& start, const Scalar& stop, const Scalar& step, Arra
     n = arange_length((stop.to_double() - start.to_double()) / d);
     next = Scalar(start.to_double() + d);
   }
+  const bool any_complex = is_complex(start.dtype()) || is_complex(stop.dtype()) || is_complex(step.dtype());
+  if (any_complex) next = Scalar(start.to_complex() + step.to_complex());
   if (dt == DType::Bool && n > 2) {
     throw TypeError("arange() is only supported for booleans when the result has at most length 2.");
   }
   // NumPy stores start (and next, for two or more values) into the result: a Python
   // int the integer dtype cannot hold is an OverflowError.
-  if (n > 0) detail::check_weak_scalar_fits(start, dt);
-  if (n > 1 && start.weak() && step.weak()) detail::check_weak_scalar_fits(next, dt);
-  if (is_complex(dt) && complex_args) {
+  // A Python float stored into an integer dtype goes through int() first.
+  auto check_stored = [dt](const Scalar& v) {
+    if (v.weak() && is_floating(v.dtype()) && is_integer(dt)) {
+      const double t = std::trunc(v.to_double());
+      detail::check_weak_scalar_fits(std::fabs(t) < 9.2e18 ? Scalar(static_cast<std::int64_t>(t)) : Scalar::big_int(t),
+                                     dt);
+    } else {
+      detail::check_weak_scalar_fits(v, dt);
+    }
+  };
+  if (n > 0) check_stored(start);
+  if (n > 1 && start.weak() && step.weak()) check_stored(next);
+  if (is_complex(dt) && any_complex) {
     // Complex steps: real and imaginary parts advance together (host fill, as the
     // lengths of such ranges are small).
     const std::complex<double> a = start.to_complex(), d = next.to_complex() - a;
