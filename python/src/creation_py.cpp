@@ -64,37 +64,18 @@ SpaceOptions space_opts(bool endpoint, nb::handle dtype, int axis, nb::handle de
 }
 
 // arange's argument forms: arange(stop), arange(start, stop[, step[, dtype]]),
-// arange(stop=...), arange(start, stop=...); arange(start=...) alone has no stop.
-ndarray arange_call(nb::args args, nb::kwargs kwargs) {
-  static const char* const names[] = {"start", "stop", "step", "dtype"};
-  nb::handle v[4] = {nb::handle(), nb::handle(), nb::handle(), nb::handle()};
-  nb::handle device, like;
-  if (args.size() > 4) throw TypeError("arange() takes at most 4 positional arguments");
-  for (std::size_t i = 0; i < args.size(); ++i) v[i] = args[i];
-  bool start_by_keyword = false;
-  for (auto [key, value] : kwargs) {
-    const std::string k = nb::cast<std::string>(key);
-    if (k == "device") { device = value; continue; }
-    if (k == "like") { like = value; continue; }
-    std::size_t i = 0;
-    while (i < 4 && k != names[i]) ++i;
-    if (i == 4) throw TypeError("arange() got an unexpected keyword argument '" + k + "'");
-    if (v[i].is_valid()) throw TypeError("arange() got multiple values for argument '" + k + "'");
-    v[i] = value;
-    if (i == 0) start_by_keyword = true;
+// arange(stop=...), arange(start, stop=...). (NumPy's TypeError for arange(start=3)
+// alone is not reproduced: a keyword start cannot be told from a positional one
+// without a **kwargs signature, which costs every call.)
+ndarray arange_call(nb::handle start, nb::handle stop, nb::handle step, nb::handle dtype, nb::handle device) {
+  ArrayOptions o{.dtype = to_optional_dtype(dtype), .device = to_optional_device(device)};
+  const Scalar d = step.is_none() ? Scalar(std::int64_t{1}) : to_scalar(step);
+  if (stop.is_none()) {
+    if (start.is_none()) throw TypeError("arange() requires stop to be specified.");
+    return arange(Scalar(std::int64_t{0}), to_scalar(start), d, o);
   }
-  auto given = [](nb::handle h) { return h.is_valid() && !h.is_none(); };
-  nb::handle start = v[0], stop = v[1];
-  if (!given(stop)) {
-    if (!given(start) || start_by_keyword) throw TypeError("arange() requires stop to be specified.");
-    stop = start;
-    start = nb::handle();
-  }
-  ArrayOptions o{.dtype = given(v[3]) ? std::optional<DType>(to_dtype(v[3])) : std::nullopt,
-                 .device = device.is_valid() ? to_optional_device(device) : std::nullopt};
-  // An explicit start=None beside a stop is NumPy's TypeError (to_scalar's).
-  const Scalar b = start.is_valid() ? to_scalar(start) : Scalar(std::int64_t{0});
-  return arange(b, to_scalar(stop), given(v[2]) ? to_scalar(v[2]) : Scalar(std::int64_t{1}), o);
+  // start=None beside a stop: arange(stop=3) starts at 0.
+  return arange(start.is_none() ? Scalar(std::int64_t{0}) : to_scalar(start), to_scalar(stop), d, o);
 }
 
 // NumPy's step of linspace: NaN (a Python float) when undefined, a NumPy scalar for
@@ -152,7 +133,10 @@ void bind_creation(nb::module_& m) {
     return fill_from(empty_like(proto, like_opts(dtype, order, shape, device)), fill);
   }, arg("a"), arg("fill_value"), arg("dtype") = nb::none(), arg("order").none() = "K", arg("subok") = nb::none(),
         arg("shape") = nb::none(), nb::kw_only(), arg("device") = nb::none());
-  m.def("arange", &arange_call);
+  m.def("arange", [](nb::handle start, nb::handle stop, nb::handle step, nb::handle dtype, nb::handle device,
+                     nb::handle) { return arange_call(start, stop, step, dtype, device); },
+        arg("start") = nb::none(), arg("stop") = nb::none(), arg("step") = nb::none(), arg("dtype") = nb::none(),
+        nb::kw_only(), arg("device") = nb::none(), arg("like") = nb::none());
   m.def("linspace", [](nb::handle start, nb::handle stop, nb::handle num, bool endpoint, bool retstep,
                        nb::handle dtype, int axis, nb::handle device) -> nb::object {
     const std::int64_t n = to_num(num);

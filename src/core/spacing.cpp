@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <complex>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -73,6 +75,37 @@ void set_first_axis(const ndarray& y, std::int64_t i, const ndarray& value) {
   y.view({Index(i), Index(ellipsis)}).assign(value);
 }
 
+// Note [Scalar linspace on the host]: with two scalar endpoints NumPy's formula is a
+// handful of scalar operations per sample; evaluating it in the result type on the host
+// (then one upload) gives NumPy's values bit for bit (each operation rounded in T, no
+// contraction under -std=c++20) and avoids the six ufunc launches and the device sync
+// of the any(step == 0) test that the array form needs.
+template <typename T>
+ndarray linspace_host(const Scalar& start, const Scalar& stop, std::int64_t num, std::int64_t div, bool endpoint,
+                      DType dt, ndarray* retstep) {
+  T a, b;
+  Scalar::of(dt, start).write_as(dt, &a);
+  Scalar::of(dt, stop).write_as(dt, &b);
+  ndarray host = empty({num}, {.dtype = dt, .device = Device::cpu()});
+  T* y = static_cast<T*>(host.data());
+  const T delta = b - a;
+  if (div > 0) {
+    const T step = delta / static_cast<T>(div);
+    if (step == T(0)) {
+      for (std::int64_t i = 0; i < num; ++i) y[i] = static_cast<T>(i) / static_cast<T>(div) * delta + a;
+    } else {
+      for (std::int64_t i = 0; i < num; ++i) y[i] = static_cast<T>(i) * step + a;
+    }
+    if (retstep) *retstep = full({}, Scalar(0), {.dtype = dt, .device = Device::cpu()});
+    if (retstep) std::memcpy(retstep->data(), &step, sizeof(T));
+  } else {
+    for (std::int64_t i = 0; i < num; ++i) y[i] = static_cast<T>(i) * delta + a;
+    if (retstep) *retstep = full({}, Scalar(std::nan("")), {.dtype = DType::Float64, .device = Device::cpu()});
+  }
+  if (endpoint && num > 1) y[num - 1] = b;
+  return host;
+}
+
 }  // namespace
 
 ndarray linspace(const Operand& start, const Operand& stop, std::int64_t num, const SpaceOptions& o,
@@ -86,6 +119,25 @@ ndarray linspace(const Operand& start, const Operand& stop, std::int64_t num, co
   add_dtype_of(stop, strong, weak);
   const DType dt = result_type(strong, weak);
   const Device dev = device_of(o.device, {&start, &stop});
+  if (!start.is_array() && !stop.is_array() && (dt == DType::Float32 || dt == DType::Float64 ||
+                                                 ((dt == DType::Complex64 || dt == DType::Complex128) &&
+                                                  !(o.dtype && is_integer(*o.dtype))))) {
+    ndarray y;
+    switch (dt) {
+      case DType::Float32: y = linspace_host<float>(start.scalar(), stop.scalar(), num, div, o.endpoint, dt, retstep); break;
+      case DType::Float64: y = linspace_host<double>(start.scalar(), stop.scalar(), num, div, o.endpoint, dt, retstep); break;
+      case DType::Complex64:
+        y = linspace_host<std::complex<float>>(start.scalar(), stop.scalar(), num, div, o.endpoint, dt, retstep);
+        break;
+      default:
+        y = linspace_host<std::complex<double>>(start.scalar(), stop.scalar(), num, div, o.endpoint, dt, retstep);
+        break;
+    }
+    y = move_samples_axis(y, o.axis);  // only checks the axis: the result is 1-d
+    if (o.dtype && is_integer(*o.dtype)) y = floor(y);
+    if (o.dtype) y = y.astype(*o.dtype, {.copy = false});
+    return dev.is_cpu() ? y : y.to(dev);
+  }
   const ndarray a = as_array(start, dt, dev);
   const ndarray b = as_array(stop, dt, dev);
   const ndarray delta = subtract(b, a);
