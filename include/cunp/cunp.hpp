@@ -2,6 +2,7 @@
 #pragma once
 
 #include "cunp/config.hpp"
+#include "cunp/copyto.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/device.hpp"
 #include "cunp/dtype.hpp"
@@ -18,6 +19,7 @@
 #include "cunp/reduction_kernel.hpp"
 #include "cunp/scalar.hpp"
 #include "cunp/sort.hpp"
+#include "cunp/spacing.hpp"
 #include "cunp/statistics.hpp"
 #include "cunp/stream.hpp"
 #include "cunp/ufunc.hpp"
