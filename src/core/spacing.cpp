@@ -136,7 +136,9 @@ ndarray linspace(const Operand& start, const Operand& stop, std::int64_t num, co
     y = move_samples_axis(y, o.axis);  // only checks the axis: the result is 1-d
     if (o.dtype && is_integer(*o.dtype)) y = floor(y);
     if (o.dtype) y = y.astype(*o.dtype, {.copy = false});
-    return dev.is_cpu() ? y : y.to(dev);
+    if (dev.is_cpu()) return y;
+    if (retstep) *retstep = retstep->to(dev);
+    return y.to(dev);
   }
   const ndarray a = as_array(start, dt, dev);
   const ndarray b = as_array(stop, dt, dev);
