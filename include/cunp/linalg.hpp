@@ -190,10 +190,10 @@ ndarray pinv(const ndarray& a, const PinvOptions& options = {});
 // np.linalg.lstsq of a 2-D a: the minimum-norm solution, the residual sums of squares
 // (empty unless a has full column rank and more rows than columns), the rank and the
 // singular values. Computes in float64/complex128 like NumPy; results in the inputs'
-// precision.
+// precision. `rank` is a 0-d int32 array (NumPy returns an int32 scalar: LAPACK's int).
 struct LstsqResult {
   ndarray x, residuals;
-  std::int64_t rank = 0;
+  ndarray rank;
   ndarray s;
 };
 LstsqResult lstsq(const ndarray& a, const ndarray& b, std::optional<double> rcond = std::nullopt);

@@ -208,7 +208,9 @@ TEST(LinalgNorms, PinvLstsq) {
   const std::vector<double> expected = {1, 0, 0, 0, 0.5, 0};
   for (std::size_t i = 0; i < expected.size(); ++i) EXPECT_NEAR(p[i], expected[i], 1e-12);
   const cunp::linalg::LstsqResult r = cunp::linalg::lstsq(a, mat({1, 4, 3}, {3}));
-  EXPECT_EQ(r.rank, 2);
+  EXPECT_EQ(r.rank.ndim(), 0);
+  EXPECT_EQ(r.rank.dtype(), cunp::DType::Int32);  // NumPy's int32 scalar
+  EXPECT_EQ(r.rank.item().to_double(), 2);
   const auto x = r.x.to_vector<double>();
   EXPECT_NEAR(x[0], 1.0, 1e-12);
   EXPECT_NEAR(x[1], 2.0, 1e-12);
