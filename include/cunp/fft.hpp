@@ -51,8 +51,8 @@ ndarray fftn(const ndarray& a, const FftnOptions& options = {});
 ndarray ifftn(const ndarray& a, const FftnOptions& options = {});
 
 // Real transforms: rfft* take real input (TypeError for complex) and keep n//2+1
-// outputs along the last axis transformed; irfft* return real arrays (float16 input
-// gives float16, as NumPy).
+// outputs along the last axis transformed; irfft* return real arrays (irfft of float16
+// gives float16, irfft2/irfftn over more than one axis float32, as NumPy).
 ndarray rfft(const ndarray& a, const FftOptions& options = {});
 ndarray irfft(const ndarray& a, const FftOptions& options = {});
 ndarray rfft2(const ndarray& a, const FftnOptions& options = {});

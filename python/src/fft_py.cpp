@@ -19,18 +19,42 @@ fft::Norm norm_of(nb::handle norm) {
   return fft::parse_norm(nb::cast<std::string>(nb::str(norm)));
 }
 
+std::string type_name_of(nb::handle h) { return nb::type_name(h.type()).c_str(); }
+
+// An integer argument as Python's operator.index takes it (NumPy ints and 0-d integer
+// arrays too; floats raise TypeError, as in NumPy).
+std::int64_t index_of(nb::handle h) {
+  if (!PyIndex_Check(h.ptr()))
+    throw TypeError("'" + type_name_of(h) + "' object cannot be interpreted as an integer");
+  return nb::cast<std::int64_t>(nb::steal(PyNumber_Index(h.ptr())));
+}
+
+// NumPy iterates `axes` and `s` of the N-d transforms: an int is a TypeError there.
+void require_iterable(nb::handle h) {
+  if (!PyObject_HasAttrString(h.ptr(), "__iter__"))
+    throw TypeError("'" + type_name_of(h) + "' object is not iterable");
+}
+
+// fftshift's `axes`: an int or a sequence of ints.
 std::optional<std::vector<int>> int_list(nb::handle h) {
   if (h.is_none()) return std::nullopt;
-  if (nb::isinstance<nb::int_>(h)) return std::vector<int>{nb::cast<int>(h)};
+  if (PyIndex_Check(h.ptr())) return std::vector<int>{static_cast<int>(index_of(h))};
   std::vector<int> v;
-  for (nb::handle x : h) v.push_back(nb::cast<int>(x));
+  for (nb::handle x : h) v.push_back(static_cast<int>(index_of(x)));
   return v;
+}
+
+std::optional<std::vector<int>> axes_list(nb::handle h) {
+  if (h.is_none()) return std::nullopt;
+  require_iterable(h);
+  return int_list(h);
 }
 
 std::optional<std::vector<std::int64_t>> shape_list(nb::handle h) {
   if (h.is_none()) return std::nullopt;
+  require_iterable(h);
   std::vector<std::int64_t> v;
-  for (nb::handle x : h) v.push_back(x.is_none() ? -1 : nb::cast<std::int64_t>(x));
+  for (nb::handle x : h) v.push_back(x.is_none() ? -1 : index_of(x));
   return v;
 }
 
@@ -40,7 +64,7 @@ using ND = ndarray (*)(const ndarray&, const fft::FftnOptions&);
 void def_1d(nb::module_& m, const char* name, OneD f) {
   m.def(name, [f](nb::handle a, nb::handle n, int axis, nb::handle norm, nb::handle out) {
     fft::FftOptions o{.axis = axis, .norm = norm_of(norm), .out = out_array(out)};
-    if (!n.is_none()) o.n = nb::cast<std::int64_t>(n);
+    if (!n.is_none()) o.n = index_of(n);
     return f(input(a), o);
   }, nb::arg("a"), nb::arg("n") = nb::none(), nb::arg("axis") = -1, nb::arg("norm") = nb::none(),
         nb::arg("out") = nb::none());
@@ -48,7 +72,7 @@ void def_1d(nb::module_& m, const char* name, OneD f) {
 
 void def_nd(nb::module_& m, const char* name, ND f) {
   m.def(name, [f](nb::handle a, nb::handle s, nb::handle axes, nb::handle norm, nb::handle out) {
-    return f(input(a), {.s = shape_list(s), .axes = int_list(axes), .norm = norm_of(norm), .out = out_array(out)});
+    return f(input(a), {.s = shape_list(s), .axes = axes_list(axes), .norm = norm_of(norm), .out = out_array(out)});
   }, nb::arg("a"), nb::arg("s") = nb::none(), nb::arg("axes") = nb::none(), nb::arg("norm") = nb::none(),
         nb::arg("out") = nb::none());
 }
