@@ -19,7 +19,7 @@ namespace cunp {
 // core axes must match the result's, its leading axes may be a broadcast of the
 // result's batch; it may be any strided array. `axes` names, for a, b and the result,
 // the axes holding the matrices (two each, one for a 1-D operand, none for a 0-D
-// result; the result's entry may be left out then); they default to the last ones.
+// result); they default to the last ones.
 // Floating and complex dtypes go through BLAS
 // (float16 accumulates in float32; TF32 only with CUNP_ALLOW_TF32=1); integer and bool
 // dtypes use NumPy's result types (wrapping integer arithmetic; bool: or of ands).
@@ -59,7 +59,8 @@ ndarray trace(const ndarray& a, std::int64_t offset = 0, int axis1 = 0, int axis
 // pairwise left to right through batched matmul (NumPy's optimize= changes nothing
 // but the order; cunp keeps the written order). `dtype` is the type every step
 // computes in and `out` receives the result, both cast under `casting` (NumPy's
-// default 'safe').
+// default 'safe'). One operand without `out` and without summed labels gives a view of
+// it, whatever `dtype` says (NumPy's rule, Note [einsum views]).
 struct EinsumOptions {
   std::optional<DType> dtype;
   std::optional<ndarray> out;

@@ -260,12 +260,12 @@ ndarray matmul(const ndarray& a0, const ndarray& b0, const MatmulOptions& option
   std::vector<int> out_axes;
   if (options.axes) {
     const auto& ax = *options.axes;
-    if (ax.size() != 3 && !(ax.size() == 2 && core_r == 0))
+    if (ax.size() != 3)  // NumPy counts the signature's output core axes (n?,m?), even when both are absent
       throw ValueError("axes should be a list with an entry for all 3 inputs and outputs; entries for outputs can "
                        "only be omitted if none of them has core axes.");
     a = core_axes_last(a, ax[0], core_a, "input 0");
     b = core_axes_last(b, ax[1], core_b, "input 1");
-    if (ax.size() == 3) {
+    {
       if (static_cast<int>(ax[2].size()) != core_r)
         throw ValueError("matmul: axes item for the output should be a tuple with " + std::to_string(core_r) +
                          " entries, got " + std::to_string(ax[2].size()));
@@ -344,7 +344,7 @@ ndarray tensordot(const ndarray& a, const ndarray& b, std::span<const int> axes_
 }
 
 ndarray tensordot(const ndarray& a, const ndarray& b, int axes) {
-  if (axes < 0) throw ValueError("tensordot: axes must be non-negative");
+  axes = std::max(axes, 0);  // NumPy: the last N axes of a, range(-N, 0), are none for N < 0
   if (axes > a.ndim() || axes > b.ndim()) throw ValueError("shape-mismatch for sum");
   std::vector<int> xa, xb;
   for (int i = 0; i < axes; ++i) xa.push_back(a.ndim() - axes + i), xb.push_back(i);
