@@ -17,9 +17,10 @@ namespace cunp::fft {
 // NumPy's `norm`: which direction is scaled. Backward: the inverse by 1/n; Ortho: both
 // by 1/sqrt(n); Forward: the forward transform by 1/n.
 enum class Norm : std::uint8_t { Backward, Ortho, Forward };
-// "backward" (also an empty string, NumPy's None), "ortho", "forward"; ValueError with
-// NumPy's message otherwise.
-Norm parse_norm(std::string_view text);
+// "backward", "ortho", "forward" (NumPy's None is Norm::Backward, the options'
+// default); ValueError with NumPy's message otherwise, which has one space more for the
+// transforms NumPy runs by swapping the direction (`swapped`: ifft*, irfft*, hfft, ihfft).
+Norm parse_norm(std::string_view text, bool swapped = false);
 
 // Options of the 1-d transforms. `n`: the transform length (the input is zero-padded or
 // truncated along `axis`; for irfft/hfft the output length, default 2*(m-1)).

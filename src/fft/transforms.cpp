@@ -336,11 +336,14 @@ ndarray real_inverse_nd(const ndarray& a, const FftnOptions& o, std::vector<int>
 
 }  // namespace
 
-Norm parse_norm(std::string_view text) {
-  if (text.empty() || text == "backward") return Norm::Backward;
+Norm parse_norm(std::string_view text, bool swapped) {
+  if (text == "backward") return Norm::Backward;
   if (text == "ortho") return Norm::Ortho;
   if (text == "forward") return Norm::Forward;
-  throw ValueError("Invalid norm value " + std::string(text) + "; should be \"backward\", \"ortho\" or \"forward\".");
+  // NumPy's two spellings: its forward transforms check `norm` in one place, the ones
+  // that swap the direction (inverse, hfft, ihfft) in another, with a space more.
+  throw ValueError("Invalid norm value " + std::string(text) + "; should be \"backward\"," + (swapped ? " " : "") +
+                   "\"ortho\" or \"forward\".");
 }
 
 ndarray fft(const ndarray& a, const FftOptions& o) {
