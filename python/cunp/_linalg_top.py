@@ -22,18 +22,35 @@ def _core_axes(entry):
     return [int(entry)] if isinstance(entry, numbers.Integral) else [int(i) for i in entry]
 
 
-def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K", dtype=None, subok=True, signature=None,
+_NO_VALUE = object()
+
+
+def _signature_dtype(signature):
+    """The loop dtype a ufunc signature names: 'dd->d', ('d', 'd', 'd') or (None, None, 'd')
+    (every dtype of a matmul loop is the same)."""
+    if isinstance(signature, str):
+        return _numpy.dtype(signature.split("->")[-1].strip())
+    if isinstance(signature, tuple):
+        named = [t for t in signature if t is not None]
+        return _numpy.dtype(named[-1]) if named else None
+    raise TypeError("the signature object to ufunc must be a string or a tuple.")
+
+
+def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K", dtype=None, subok=True, signature=_NO_VALUE,
            axes=None, axis=None, keepdims=False):
     """numpy.matmul: batched matrix product with broadcasting (also ``x1 @ x2``), with
     the gufunc's dtype=, casting=, out= (broadcast batch, any strides) and axes=."""
-    if (out is None and dtype is None and axes is None and axis is None and signature is None and not keepdims
+    if (out is None and dtype is None and axes is None and axis is None and signature is _NO_VALUE and not keepdims
             and casting == "same_kind" and order == "K"):
         return _core._matmul(x1, x2, None)
     if axis is not None:
         raise TypeError("matmul: axis can only be used with a single shared core dimension, not with the 3 "
                         "distinct ones implied by signature (n?,k),(k,m?)->(n?,m?).")
-    if signature is not None:
-        raise NotImplementedError("matmul: signature= is not supported (use dtype=)")
+    if signature is not _NO_VALUE:
+        sig = _signature_dtype(signature)
+        if dtype is not None and sig is not None:
+            raise TypeError("cannot specify both 'signature' and 'dtype'")
+        dtype = sig if sig is not None else dtype
     if keepdims:
         raise NotImplementedError("matmul: keepdims=True is not supported")
     if order not in ("K", "A", "C", "F"):

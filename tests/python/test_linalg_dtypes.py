@@ -191,6 +191,19 @@ def test_matmul_errors_axes_and_forms(device, rng):
     same(lambda xp: xp.matmul(up(xp, vv[:, 0]), up(xp, vv[:, 1]), axes=[(0,), (0,)]), "axes 1-d operands, no output entry")
     same(lambda xp: xp.matmul(up(xp, m), up(xp, m), axis=0), "axis=", match="axis can only be used")
     same(lambda xp: xp.matmul(up(xp, m), up(xp, m), order="C"), "order")
+    for order in ["C", "F", "A", "K"]:
+        same(lambda xp: xp.matmul(up(xp, a3), up(xp, a3.transpose(0, 2, 1)), order=order).flags.f_contiguous,
+             "order=%s layout" % order)
+    same(lambda xp: xp.matmul(up(xp, m), up(xp, m), order="X"), "bad order",
+         match="order must be one of 'C', 'F', 'A', or 'K'")
+    same(lambda xp: xp.matmul(up(xp, m), up(xp, m), subok=True), "subok")
+    same(lambda xp: xp.matmul(up(xp, m), up(xp, m), signature=None), "signature=None",
+         match="the signature object to ufunc must be a string or a tuple.")
+    mi = m.astype(numpy.int64)
+    for sig in ["dd->d", "ff->f", ("d", "d", "d"), (None, None, "f"), "ll->l"]:
+        same(lambda xp: xp.matmul(up(xp, mi), up(xp, mi), signature=sig), "signature=%s" % (sig,))
+    same(lambda xp: xp.matmul(up(xp, m), up(xp, m), signature="ll->l"), "signature casting",
+         match="Cannot cast ufunc 'matmul' input 0")
 
 
 def test_dot_out_rules(device, rng):
