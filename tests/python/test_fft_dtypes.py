@@ -77,7 +77,8 @@ def test_fft_n_and_norm_forms(device):
     for name in ONE_D:
         f = lambda xp, **kw: getattr(xp.fft, name)(xp.asarray(x), **kw)  # noqa: E731
         for n in [0, -1, -7]:
-            same(lambda xp: f(xp, n=n), "%s n=%d" % (name, n), match="Invalid number of FFT data points (%d) specified." % n)
+            same(lambda xp: f(xp, n=n), "%s n=%d" % (name, n),
+                 match="Invalid number of FFT data points (%d) specified." % n)
         for n in [1, 2, 3, 8, None, numpy.int64(5), numpy.int8(4)]:
             same(lambda xp: f(xp, n=n), "%s n=%r" % (name, n))
         same(lambda xp: f(xp, n=4.0), "%s n=4.0" % name, match="'float' object cannot be interpreted as an integer")

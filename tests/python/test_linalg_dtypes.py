@@ -101,7 +101,8 @@ def test_matmul_dtype_and_casting_every_pair(device, rng):
         a, b = small((2, 3), din, rng), small((3, 2), din, rng)
         for dt in DTYPES:
             t = "%s->%s" % (din, dt)
-            same(lambda xp: xp.matmul(up(xp, a), up(xp, b), dtype=dt), "matmul dtype= " + t, match="Cannot cast ufunc 'matmul' input 0")
+            same(lambda xp: xp.matmul(up(xp, a), up(xp, b), dtype=dt), "matmul dtype= " + t,
+                 match="Cannot cast ufunc 'matmul' input 0")
             same(lambda xp: xp.matmul(up(xp, a), up(xp, b), dtype=dt, casting="unsafe"), "matmul unsafe dtype= " + t)
             same(lambda xp: xp.einsum("ij,jk", up(xp, a), up(xp, b), dtype=dt), "einsum dtype= " + t)
             same(lambda xp: xp.einsum("ij,jk", up(xp, a), up(xp, b), dtype=dt, casting="unsafe"), "einsum unsafe " + t)
@@ -112,11 +113,13 @@ def test_matmul_dtype_and_casting_every_pair(device, rng):
             same(lambda xp: xp.einsum("ij,jk", up(xp, a), up(xp, b), out=up(xp, o.copy())), "einsum out= " + t)
             same(lambda xp: xp.outer(up(xp, a[0, :2]), up(xp, b[:2, 0]), out=up(xp, o.copy())), "outer out= " + t,
                  match="Cannot cast ufunc 'multiply' output")
-            same(lambda xp: xp.dot(up(xp, a), up(xp, b), out=up(xp, o.copy())), "dot out= " + t, match="output array is not acceptable")
+            same(lambda xp: xp.dot(up(xp, a), up(xp, b), out=up(xp, o.copy())), "dot out= " + t,
+                 match="output array is not acceptable")
     a, b = small((3, 4), numpy.float64, rng), small((4, 5), numpy.float64, rng)
     for casting in ["no", "equiv", "safe", "same_kind", "unsafe"]:
         for dt in [numpy.float32, numpy.float64, numpy.int64, numpy.complex128]:
-            same(lambda xp: xp.matmul(up(xp, a), up(xp, b), casting=casting, dtype=dt), "casting %s dtype %s" % (casting, dt),
+            same(lambda xp: xp.matmul(up(xp, a), up(xp, b), casting=casting, dtype=dt),
+                 "casting %s dtype %s" % (casting, dt),
                  match="with casting rule '%s'" % casting)
             same(lambda xp: xp.matmul(up(xp, a), up(xp, b), casting=casting, out=xp.zeros((3, 5), dt)),
                  "casting %s out %s" % (casting, dt), match="with casting rule '%s'" % casting)
@@ -147,7 +150,8 @@ def test_matmul_out_forms(device, rng):
     same(lambda xp: into(xp, v, w, (6,)), "1-d @ 2-d bad out", match="(size 6 is different from 5)")
     same(lambda xp: into(xp, v, v, ()), "1-d @ 1-d out 0-d")
     same(lambda xp: into(xp, w.T, v, (5,)), "2-d @ 1-d out (transposed operand)")
-    same(lambda xp: (lambda o: (xp.matmul(up(xp, a), up(xp, b), out=(o,)) is o, o)[1])(xp.zeros((2, 3, 5))), "out tuple")
+    same(lambda xp: (lambda o: (xp.matmul(up(xp, a), up(xp, b), out=(o,)) is o, o)[1])(xp.zeros((2, 3, 5))),
+         "out tuple")
     with pytest.raises(ValueError):
         cunp.matmul(up(cunp, a), up(cunp, b), out=(cunp.zeros((2, 3, 5)), cunp.zeros((2, 3, 5))))
     with pytest.raises(TypeError):
@@ -158,7 +162,8 @@ def test_matmul_out_forms(device, rng):
     same(lambda xp: (lambda x: (x.__imatmul__(up(xp, numpy.eye(4))), x)[1])(up(xp, a.copy())), "@=")
     same(lambda xp: (lambda x: (x.__imatmul__(up(xp, w)), x)[1])(up(xp, a.copy())), "@= core mismatch",
          match="Output operand 0 has a mismatch in its core dimension 1")
-    same(lambda xp: (lambda x: (x.__imatmul__(up(xp, numpy.eye(4))), x)[1])(up(xp, a.astype(numpy.int64))), "int @= float",
+    same(lambda xp: (lambda x: (x.__imatmul__(up(xp, numpy.eye(4))), x)[1])(up(xp, a.astype(numpy.int64))),
+         "int @= float",
          match="Cannot cast ufunc 'matmul' output from dtype('float64') to dtype('int64')")
     same(lambda xp: (lambda x: (x.__imatmul__(up(xp, numpy.eye(4, dtype=numpy.int32))), x)[1])(up(xp, a.copy())),
          "float @= int")
@@ -168,18 +173,21 @@ def test_matmul_errors_axes_and_forms(device, rng):
     m, v = small((3, 3), numpy.float64, rng), small((3,), numpy.float64, rng)
     for x, y in [(numpy.float64(2), v), (v, numpy.float64(2)), (numpy.float64(2), numpy.float64(3))]:
         same(lambda xp: xp.matmul(up(xp, numpy.asarray(x)), up(xp, numpy.asarray(y))), "0-d operand",
-             match="does not have enough dimensions (has 0, gufunc core with signature (n?,k),(k,m?)->(n?,m?) requires 1)")
+             match="does not have enough dimensions (has 0, gufunc core with signature (n?,k),(k,m?)->(n?,m?) "
+                   "requires 1)")
         same(lambda xp: up(xp, numpy.asarray(x)) @ up(xp, numpy.asarray(y)), "0-d @")
     same(lambda xp: xp.matmul(up(xp, m), up(xp, small((4, 2), numpy.float64, rng))), "core mismatch",
          match="Input operand 1 has a mismatch in its core dimension 0")
-    same(lambda xp: xp.matmul(up(xp, small((2, 3, 3), numpy.float64, rng)), up(xp, small((3, 3, 3), numpy.float64, rng))),
+    same(lambda xp: xp.matmul(up(xp, small((2, 3, 3), numpy.float64, rng)), up(xp, small((3, 3, 3), numpy.float64,
+                                                                                         rng))),
          "batch mismatch")
     for sa, sb in [((0, 3), (3, 2)), ((3, 0), (0, 2)), ((2, 0, 3), (3, 4)), ((0,), (0,)), ((0,), (0, 5))]:
         same(lambda xp: xp.matmul(up(xp, numpy.ones(sa)), up(xp, numpy.ones(sb))), "empty %s %s" % (sa, sb))
         same(lambda xp: xp.dot(up(xp, numpy.ones(sa)), up(xp, numpy.ones(sb))), "dot empty %s %s" % (sa, sb))
     same(lambda xp: xp.matmul(up(xp, m), up(xp, m)[::2].T[::-1]), "strided operands")
     same(lambda xp: xp.matmul([[1, 2], [3, 4]], [5, 6]), "lists")
-    same(lambda xp: xp.matmul(up(xp, numpy.eye(2, dtype=bool)), up(xp, numpy.ones((2, 2), bool))), "bool matmul is bool")
+    same(lambda xp: xp.matmul(up(xp, numpy.eye(2, dtype=bool)), up(xp, numpy.ones((2, 2), bool))),
+         "bool matmul is bool")
     a3, b3 = small((3, 4, 2), numpy.float64, rng), small((4, 5, 2), numpy.float64, rng)
     for axes in [[(0, 1), (0, 1), (0, 1)], [(0, 1), (0, 1), (1, 2)], [(0, 1), (0, 1), (-1, 0)],
                  [(-2, -1), (-2, -1), (-2, -1)], [(0, 1), (0, 1)], [(0, 1), (1, 0), (0, 1)]]:
@@ -188,7 +196,8 @@ def test_matmul_errors_axes_and_forms(device, rng):
         xp.zeros((2, 3, 5))), "axes= with out=")
     vv = small((4, 3), numpy.float64, rng)
     same(lambda xp: xp.matmul(up(xp, vv[:, 0]), up(xp, vv[:, 1]), axes=[0, 0, ()]), "axes 1-d operands")
-    same(lambda xp: xp.matmul(up(xp, vv[:, 0]), up(xp, vv[:, 1]), axes=[(0,), (0,)]), "axes 1-d operands, no output entry")
+    same(lambda xp: xp.matmul(up(xp, vv[:, 0]), up(xp, vv[:, 1]), axes=[(0,), (0,)]),
+         "axes 1-d operands, no output entry")
     same(lambda xp: xp.matmul(up(xp, m), up(xp, m), axis=0), "axis=", match="axis can only be used")
     same(lambda xp: xp.matmul(up(xp, m), up(xp, m), order="C"), "order")
     for order in ["C", "F", "A", "K"]:
@@ -237,7 +246,8 @@ def test_dot_out_rules(device, rng):
             same(lambda xp: into(xp, ia[0, 0], ib, (4, 2), odt), "dot 0-d %s out %s" % (dt, odt))
             same(lambda xp: into(xp, ia[0, 0], ib, (3, 4, 2), odt), "dot 0-d %s broadcast out %s" % (dt, odt))
     for x, y in [(2.0, b), (b, 3), (numpy.float64(2.0), 3.0)]:
-        same(lambda xp: xp.dot(up(xp, numpy.asarray(x)) if isinstance(x, numpy.ndarray) else x, up(xp, y)), "dot scalar")
+        same(lambda xp: xp.dot(up(xp, numpy.asarray(x)) if isinstance(x, numpy.ndarray) else x, up(xp, y)),
+             "dot scalar")
     h = small((3,), numpy.float16, rng)
     same(lambda xp: xp.dot(2.0, up(xp, h)), "dot Python float with float16")
     same(lambda xp: xp.dot(up(xp, a), up(xp, small((5, 2), numpy.float64, rng))), "dot misaligned", match="not aligned")
@@ -263,7 +273,8 @@ def test_vdot_inner_outer_tensordot_forms(device, rng):
                       ((4, 4), numpy.int64), ((4, 5), numpy.float64)]:
         same(lambda xp: (lambda o: (xp.outer(up(xp, u), up(xp, v), out=o) is o, o)[1])(xp.zeros(shape, dt)),
              "outer out %s %s" % (shape, dt))
-    same(lambda xp: (lambda o: (xp.outer(up(xp, u), up(xp, v), out=o[:, ::2]), o)[1])(xp.zeros((4, 8))), "outer strided out")
+    same(lambda xp: (lambda o: (xp.outer(up(xp, u), up(xp, v), out=o[:, ::2]), o)[1])(xp.zeros((4, 8))),
+         "outer strided out")
     a, b = small((2, 3, 4), numpy.float64, rng), small((3, 4, 5), numpy.int32, rng)
     for axes in [0, 1, 2, ([1, 2], [0, 1]), ((2,), (1,)), (2, 1), [[1], [0]], ([], []), 3, -1, ([0, 1], [0])]:
         same(lambda xp: xp.tensordot(up(xp, a), up(xp, b), axes), "tensordot axes=%s" % (axes,))
@@ -290,14 +301,17 @@ def test_einsum_forms(device, rng):
     same(lambda xp: xp.einsum("ij,jk->ik", up(xp, a), up(xp, b), dtype=numpy.float16, casting="same_kind"),
          "einsum dtype= same_kind")
     for out_dt in [numpy.float32, numpy.float64, numpy.int32, numpy.float16]:
-        same(lambda xp: (lambda o: (xp.einsum("ij,jk->ik", up(xp, a), up(xp, b), out=o) is o, o)[1])(xp.zeros((2, 4), out_dt)),
+        same(lambda xp: (lambda o: (xp.einsum("ij,jk->ik", up(xp, a), up(xp, b), out=o) is o, o)[1])(xp.zeros((2, 4),
+                                                                                                              out_dt)),
              "einsum out %s" % out_dt)
     same(lambda xp: xp.einsum("ij->i", up(xp, a), out=xp.zeros(3, numpy.float32)), "einsum out bad shape")
-    same(lambda xp: xp.einsum("ij,jk", up(xp, numpy.zeros((2, 0))), up(xp, numpy.zeros((0, 3)))), "einsum empty contraction")
+    same(lambda xp: xp.einsum("ij,jk", up(xp, numpy.zeros((2, 0))), up(xp, numpy.zeros((0, 3)))),
+         "einsum empty contraction")
     same(lambda xp: xp.einsum("ij->", up(xp, numpy.zeros((2, 0), numpy.int32))), "einsum empty sum")
     same(lambda xp: xp.einsum("", up(xp, numpy.asarray(3.0))), "einsum 0-d")
     same(lambda xp: xp.einsum(",i", up(xp, numpy.asarray(3)), up(xp, a[0])), "einsum 0-d times vector")
-    bsq, b1, b2, w2 = (small((3, 3), numpy.bool_, rng), small((2, 3), numpy.bool_, rng), small((2, 3), numpy.bool_, rng),
+    bsq, b1, b2, w2 = (small((3, 3), numpy.bool_, rng), small((2, 3), numpy.bool_, rng), small((2, 3), numpy.bool_,
+                                                                                               rng),
                        small((2,), numpy.float64, rng))
     same(lambda xp: xp.einsum("ii->i", up(xp, bsq)), "einsum bool diagonal")
     same(lambda xp: xp.einsum("ij,ij->", up(xp, b1), up(xp, b2)), "einsum bool sum")
@@ -390,7 +404,8 @@ def test_linalg_lstsq_results(device, rng):
         same(lambda xp: xp.linalg.lstsq(up(xp, a), up(xp, b)), "lstsq %s %s" % (sa, sb))
     low = numpy.array([[1.0, 2.0], [2.0, 4.0], [3.0, 6.0]])
     same(lambda xp: xp.linalg.lstsq(up(xp, low), up(xp, numpy.ones(3))), "lstsq rank-deficient: no residuals")
-    same(lambda xp: xp.linalg.lstsq(up(xp, low.astype(numpy.float32)), up(xp, numpy.ones(3, numpy.complex64))), "lstsq mixed")
+    same(lambda xp: xp.linalg.lstsq(up(xp, low.astype(numpy.float32)), up(xp, numpy.ones(3, numpy.complex64))),
+         "lstsq mixed")
     same(lambda xp: xp.linalg.lstsq(up(xp, low), up(xp, numpy.ones(3)), rcond=0.5), "lstsq rcond")
     same(lambda xp: xp.linalg.lstsq(up(xp, low.astype(numpy.float16)), up(xp, numpy.ones(3))), "lstsq float16")
     same(lambda xp: xp.linalg.lstsq(up(xp, numpy.ones((2, 3, 2))), up(xp, numpy.ones(3))), "lstsq 3-d")
