@@ -17,9 +17,10 @@ namespace cunp::fft {
 // NumPy's `norm`: which direction is scaled. Backward: the inverse by 1/n; Ortho: both
 // by 1/sqrt(n); Forward: the forward transform by 1/n.
 enum class Norm : std::uint8_t { Backward, Ortho, Forward };
-// "backward" (also an empty string, NumPy's None), "ortho", "forward"; ValueError with
-// NumPy's message otherwise.
-Norm parse_norm(std::string_view text);
+// "backward", "ortho", "forward" (NumPy's None is Norm::Backward, the options'
+// default); ValueError with NumPy's message otherwise, which has one space more for the
+// transforms NumPy runs by swapping the direction (`swapped`: ifft*, irfft*, hfft, ihfft).
+Norm parse_norm(std::string_view text, bool swapped = false);
 
 // Options of the 1-d transforms. `n`: the transform length (the input is zero-padded or
 // truncated along `axis`; for irfft/hfft the output length, default 2*(m-1)).
@@ -51,8 +52,8 @@ ndarray fftn(const ndarray& a, const FftnOptions& options = {});
 ndarray ifftn(const ndarray& a, const FftnOptions& options = {});
 
 // Real transforms: rfft* take real input (TypeError for complex) and keep n//2+1
-// outputs along the last axis transformed; irfft* return real arrays (float16 input
-// gives float16, as NumPy).
+// outputs along the last axis transformed; irfft* return real arrays (irfft of float16
+// gives float16, irfft2/irfftn over more than one axis float32, as NumPy).
 ndarray rfft(const ndarray& a, const FftOptions& options = {});
 ndarray irfft(const ndarray& a, const FftOptions& options = {});
 ndarray rfft2(const ndarray& a, const FftnOptions& options = {});

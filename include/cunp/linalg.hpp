@@ -13,20 +13,36 @@
 namespace cunp {
 
 // np.matmul / `@`: 1-D operands are promoted to matrices and the added axis removed,
-// leading (batch) axes broadcast. `out`, when given, must have the result's shape; the
-// result is cast into it with 'same_kind'. Floating and complex dtypes go through BLAS
+// leading (batch) axes broadcast. Options as NumPy's gufunc: `dtype` is the dtype the
+// product computes in (default: the promoted inputs), the inputs cast to it and the
+// result into `out` under `casting` (TypeError with NumPy's message otherwise). `out`'s
+// core axes must match the result's, its leading axes may be a broadcast of the
+// result's batch; it may be any strided array. `axes` names, for a, b and the result,
+// the axes holding the matrices (two each, one for a 1-D operand, none for a 0-D
+// result); they default to the last ones.
+// Floating and complex dtypes go through BLAS
 // (float16 accumulates in float32; TF32 only with CUNP_ALLOW_TF32=1); integer and bool
 // dtypes use NumPy's result types (wrapping integer arithmetic; bool: or of ands).
 // On CUDA devices integer and bool matmul run a generated tiled kernel.
+struct MatmulOptions {
+  std::optional<ndarray> out;
+  std::optional<DType> dtype;
+  Casting casting = Casting::SameKind;
+  std::optional<std::vector<std::vector<int>>> axes;
+};
+ndarray matmul(const ndarray& a, const ndarray& b, const MatmulOptions& options);
 ndarray matmul(const ndarray& a, const ndarray& b, std::optional<ndarray> out = std::nullopt);
 // np.dot (0-d operands multiply; N-D·M-D sums over a's last and b's second-to-last axis).
+// `out` must have exactly the result's dtype and shape and be C-contiguous (ValueError
+// otherwise, as NumPy), except when a 0-d operand makes dot a multiply of a dtype
+// outside BLAS: then the ufunc's out= rules apply (Note [dot out=]).
 ndarray dot(const ndarray& a, const ndarray& b, std::optional<ndarray> out = std::nullopt);
 // np.vdot: conj(a).ravel() · b.ravel(), a 0-d array.
 ndarray vdot(const ndarray& a, const ndarray& b);
 // np.inner: sums over the last axes.
 ndarray inner(const ndarray& a, const ndarray& b);
-// np.outer: a.ravel()[:, None] * b.ravel()[None, :].
-ndarray outer(const ndarray& a, const ndarray& b);
+// np.outer: multiply(a.ravel()[:, None], b.ravel()[None, :], out=out) (the ufunc's out= rules).
+ndarray outer(const ndarray& a, const ndarray& b, std::optional<ndarray> out = std::nullopt);
 // np.tensordot with axes=N (the last N of a with the first N of b) ...
 ndarray tensordot(const ndarray& a, const ndarray& b, int axes = 2);
 // ... and with explicit axis lists.
@@ -43,7 +59,8 @@ ndarray trace(const ndarray& a, std::int64_t offset = 0, int axis1 = 0, int axis
 // pairwise left to right through batched matmul (NumPy's optimize= changes nothing
 // but the order; cunp keeps the written order). `dtype` is the type every step
 // computes in and `out` receives the result, both cast under `casting` (NumPy's
-// default 'safe').
+// default 'safe'). One operand without `out` and without summed labels gives a view of
+// it, whatever `dtype` says (NumPy's rule, Note [einsum views]).
 struct EinsumOptions {
   std::optional<DType> dtype;
   std::optional<ndarray> out;
@@ -174,10 +191,10 @@ ndarray pinv(const ndarray& a, const PinvOptions& options = {});
 // np.linalg.lstsq of a 2-D a: the minimum-norm solution, the residual sums of squares
 // (empty unless a has full column rank and more rows than columns), the rank and the
 // singular values. Computes in float64/complex128 like NumPy; results in the inputs'
-// precision.
+// precision. `rank` is a 0-d int32 array (NumPy returns an int32 scalar: LAPACK's int).
 struct LstsqResult {
   ndarray x, residuals;
-  std::int64_t rank = 0;
+  ndarray rank;
   ndarray s;
 };
 LstsqResult lstsq(const ndarray& a, const ndarray& b, std::optional<double> rcond = std::nullopt);

@@ -10,28 +10,63 @@ from cunp._core import ndarray
 __all__ = ["matmul", "dot", "vdot", "inner", "outer", "tensordot", "trace", "einsum", "einsum_path", "kron", "cross"]
 
 
-def _cast(result, dtype):
-    return result if dtype is None or _numpy.dtype(dtype) == result.dtype else result.astype(dtype)
-
-
-def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K", dtype=None, subok=True):
-    """numpy.matmul: batched matrix product with broadcasting (also ``x1 @ x2``)."""
-    if casting != "same_kind":
-        raise NotImplementedError("matmul: only casting='same_kind' is supported")
-    if dtype is not None:
-        r = _cast(_core._matmul(x1, x2, None), dtype)
-        if out is None:
-            return r
-        out[...] = r
-        return out
-    if out is None:
-        return _core._matmul(x1, x2, None)
-    _core._matmul(x1, x2, out)
+def _one_out(out):
+    if type(out) is tuple:
+        if len(out) != 1:
+            raise ValueError("The 'out' tuple must have exactly one entry per ufunc output")
+        return out[0]
     return out
 
 
+def _core_axes(entry):
+    return [int(entry)] if isinstance(entry, numbers.Integral) else [int(i) for i in entry]
+
+
+_NO_VALUE = object()
+
+
+def _signature_dtype(signature):
+    """The loop dtype a ufunc signature names: 'dd->d', ('d', 'd', 'd') or (None, None, 'd')
+    (every dtype of a matmul loop is the same)."""
+    if isinstance(signature, str):
+        return _numpy.dtype(signature.split("->")[-1].strip())
+    if isinstance(signature, tuple):
+        named = [t for t in signature if t is not None]
+        return _numpy.dtype(named[-1]) if named else None
+    raise TypeError("the signature object to ufunc must be a string or a tuple.")
+
+
+def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K", dtype=None, subok=True, signature=_NO_VALUE,
+           axes=None, axis=None, keepdims=False):
+    """numpy.matmul: batched matrix product with broadcasting (also ``x1 @ x2``), with
+    the gufunc's dtype=, casting=, out= (broadcast batch, any strides) and axes=."""
+    if (out is None and dtype is None and axes is None and axis is None and signature is _NO_VALUE and not keepdims
+            and casting == "same_kind" and order == "K"):
+        return _core._matmul(x1, x2, None)
+    if axis is not None:
+        raise TypeError("matmul: axis can only be used with a single shared core dimension, not with the 3 "
+                        "distinct ones implied by signature (n?,k),(k,m?)->(n?,m?).")
+    if signature is not _NO_VALUE:
+        sig = _signature_dtype(signature)
+        if dtype is not None and sig is not None:
+            raise TypeError("cannot specify both 'signature' and 'dtype'")
+        dtype = sig if sig is not None else dtype
+    if keepdims:
+        raise NotImplementedError("matmul: keepdims=True is not supported")
+    if order not in ("K", "A", "C", "F"):
+        raise ValueError("order must be one of 'C', 'F', 'A', or 'K' (got %r)" % (order,))
+    if axes is not None:
+        axes = [_core_axes(e) for e in axes]
+    out = _one_out(out)
+    r = _core._matmul_full(x1, x2, out, dtype, casting, axes)
+    if out is not None:
+        return out
+    return r.copy(order="F") if order == "F" and r.ndim >= 2 else r
+
+
 def dot(a, b, out=None):
-    """numpy.dot."""
+    """numpy.dot: out must have exactly the result's dtype and shape and be C-contiguous
+    (except for a 0-d operand of a non-BLAS dtype, where dot is a multiply)."""
     if out is None:
         return _core._dot(a, b, None)
     _core._dot(a, b, out)
@@ -49,12 +84,9 @@ def inner(a, b, /):
 
 
 def outer(a, b, out=None):
-    """numpy.outer."""
-    r = _core._outer(a, b)
-    if out is not None:
-        out[...] = r
-        return out
-    return r
+    """numpy.outer: multiply(ravel(a)[:, None], ravel(b)[None, :], out=out)."""
+    r = _core._outer(a, b, out)
+    return r if out is None else out
 
 
 def _axis_list(x):

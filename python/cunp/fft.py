@@ -4,6 +4,7 @@ Every function takes NumPy 2's arguments (``n``/``s``, ``axis``/``axes``, ``norm
 ``out``) and gives NumPy 2's result dtypes (single precision stays single).
 ``config.get_plan_cache()`` is the plan cache of the current device, as in CuPy.
 """
+import numbers as _numbers
 import types as _types
 import warnings as _warnings
 
@@ -78,12 +79,16 @@ def ifftn(a, s=None, axes=None, norm=None, out=None):
 def fft2(a, s=None, axes=(-2, -1), norm=None, out=None):
     """numpy.fft.fft2: the 2-d discrete Fourier transform."""
     _warn_nd(s, axes)
+    if axes is None:  # NumPy: every axis, as fftn
+        return _result(_fft.fftn(a, s, None, norm, out), out)
     return _result(_fft.fft2(a, s, axes, norm, out), out)
 
 
 def ifft2(a, s=None, axes=(-2, -1), norm=None, out=None):
     """numpy.fft.ifft2: the 2-d inverse discrete Fourier transform."""
     _warn_nd(s, axes)
+    if axes is None:  # NumPy: every axis, as ifftn
+        return _result(_fft.ifftn(a, s, None, norm, out), out)
     return _result(_fft.ifft2(a, s, axes, norm, out), out)
 
 
@@ -102,23 +107,33 @@ def irfftn(a, s=None, axes=None, norm=None, out=None):
 def rfft2(a, s=None, axes=(-2, -1), norm=None, out=None):
     """numpy.fft.rfft2: the 2-d transform of real input."""
     _warn_nd(s, axes)
+    if axes is None:  # NumPy: every axis, as rfftn
+        return _result(_fft.rfftn(a, s, None, norm, out), out)
     return _result(_fft.rfft2(a, s, axes, norm, out), out)
 
 
 def irfft2(a, s=None, axes=(-2, -1), norm=None, out=None):
     """numpy.fft.irfft2: the inverse of rfft2."""
     _warn_nd(s, axes)
+    if axes is None:  # NumPy: every axis, as irfftn
+        return _result(_fft.irfftn(a, s, None, norm, out), out)
     return _result(_fft.irfft2(a, s, axes, norm, out), out)
 
 
-def fftfreq(n, d=1.0, *, device=None):
+def _freq_n(n):
+    if not isinstance(n, _numbers.Integral):
+        raise ValueError("n should be an integer")
+    return int(n)
+
+
+def fftfreq(n, d=1.0, device=None):
     """numpy.fft.fftfreq: sample frequencies of fft (float64)."""
-    return _fft.fftfreq(n, d, device=device)
+    return _fft.fftfreq(_freq_n(n), d, device=device)
 
 
-def rfftfreq(n, d=1.0, *, device=None):
+def rfftfreq(n, d=1.0, device=None):
     """numpy.fft.rfftfreq: sample frequencies of rfft (float64)."""
-    return _fft.rfftfreq(n, d, device=device)
+    return _fft.rfftfreq(_freq_n(n), d, device=device)
 
 
 def fftshift(x, axes=None):

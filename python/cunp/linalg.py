@@ -10,7 +10,6 @@ from cunp import _core
 from cunp._array import asarray
 from cunp._linalg_top import cross as _top_cross
 from cunp._linalg_top import matmul, outer, tensordot, trace, vdot  # noqa: F401 - numpy.linalg has them
-from cunp._reductions import sum as _rsum
 
 __all__ = [
     "LinAlgError", "solve", "inv", "det", "slogdet", "cholesky", "qr", "svd", "eigh", "eigvalsh", "eig",
@@ -223,10 +222,12 @@ def cross(x1, x2, /, *, axis=-1):
 
 
 def vecdot(x1, x2, /, *, axis=-1):
-    """numpy.linalg.vecdot: sum(conj(x1) * x2) over `axis`, broadcasting the rest."""
+    """numpy.linalg.vecdot: sum(conj(x1) * x2) over `axis` (of each operand), broadcasting
+    the rest; the result has the operands' promoted dtype (bool: or of ands), as matmul."""
     import cunp
 
     x1, x2 = asarray(x1), asarray(x2)
     if x1.dtype.kind == "c":
         x1 = cunp.conjugate(x1)
-    return _rsum(cunp.multiply(x1, x2), axis=axis)
+    x1, x2 = cunp.moveaxis(x1, axis, -1), cunp.moveaxis(x2, axis, -1)
+    return matmul(x1[..., None, :], x2[..., :, None])[..., 0, 0]

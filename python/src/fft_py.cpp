@@ -14,41 +14,67 @@ std::optional<ndarray> out_array(nb::handle out) {
   return nb::cast<ndarray>(out);
 }
 
-fft::Norm norm_of(nb::handle norm) {
+fft::Norm norm_of(nb::handle norm, bool swapped) {
   if (norm.is_none()) return fft::Norm::Backward;
-  return fft::parse_norm(nb::cast<std::string>(nb::str(norm)));
+  return fft::parse_norm(nb::cast<std::string>(nb::str(norm)), swapped);
 }
 
+std::string type_name_of(nb::handle h) { return nb::type_name(h.type()).c_str(); }
+
+// An integer argument as Python's operator.index takes it (NumPy ints and 0-d integer
+// arrays too; floats raise TypeError, as in NumPy).
+std::int64_t index_of(nb::handle h) {
+  if (!PyIndex_Check(h.ptr()))
+    throw TypeError("'" + type_name_of(h) + "' object cannot be interpreted as an integer");
+  return nb::cast<std::int64_t>(nb::steal(PyNumber_Index(h.ptr())));
+}
+
+// NumPy iterates `axes` and `s` of the N-d transforms: an int is a TypeError there.
+void require_iterable(nb::handle h) {
+  if (!PyObject_HasAttrString(h.ptr(), "__iter__"))
+    throw TypeError("'" + type_name_of(h) + "' object is not iterable");
+}
+
+// fftshift's `axes`: an int or a sequence of ints.
 std::optional<std::vector<int>> int_list(nb::handle h) {
   if (h.is_none()) return std::nullopt;
-  if (nb::isinstance<nb::int_>(h)) return std::vector<int>{nb::cast<int>(h)};
+  if (PyIndex_Check(h.ptr())) return std::vector<int>{static_cast<int>(index_of(h))};
   std::vector<int> v;
-  for (nb::handle x : h) v.push_back(nb::cast<int>(x));
+  for (nb::handle x : h) v.push_back(static_cast<int>(index_of(x)));
   return v;
+}
+
+std::optional<std::vector<int>> axes_list(nb::handle h) {
+  if (h.is_none()) return std::nullopt;
+  require_iterable(h);
+  return int_list(h);
 }
 
 std::optional<std::vector<std::int64_t>> shape_list(nb::handle h) {
   if (h.is_none()) return std::nullopt;
+  require_iterable(h);
   std::vector<std::int64_t> v;
-  for (nb::handle x : h) v.push_back(x.is_none() ? -1 : nb::cast<std::int64_t>(x));
+  for (nb::handle x : h) v.push_back(x.is_none() ? -1 : index_of(x));
   return v;
 }
 
 using OneD = ndarray (*)(const ndarray&, const fft::FftOptions&);
 using ND = ndarray (*)(const ndarray&, const fft::FftnOptions&);
 
-void def_1d(nb::module_& m, const char* name, OneD f) {
-  m.def(name, [f](nb::handle a, nb::handle n, int axis, nb::handle norm, nb::handle out) {
-    fft::FftOptions o{.axis = axis, .norm = norm_of(norm), .out = out_array(out)};
-    if (!n.is_none()) o.n = nb::cast<std::int64_t>(n);
+// `swapped`: NumPy computes the transform by swapping the direction (its norm message).
+void def_1d(nb::module_& m, const char* name, OneD f, bool swapped) {
+  m.def(name, [f, swapped](nb::handle a, nb::handle n, int axis, nb::handle norm, nb::handle out) {
+    fft::FftOptions o{.axis = axis, .norm = norm_of(norm, swapped), .out = out_array(out)};
+    if (!n.is_none()) o.n = index_of(n);
     return f(input(a), o);
   }, nb::arg("a"), nb::arg("n") = nb::none(), nb::arg("axis") = -1, nb::arg("norm") = nb::none(),
         nb::arg("out") = nb::none());
 }
 
-void def_nd(nb::module_& m, const char* name, ND f) {
-  m.def(name, [f](nb::handle a, nb::handle s, nb::handle axes, nb::handle norm, nb::handle out) {
-    return f(input(a), {.s = shape_list(s), .axes = int_list(axes), .norm = norm_of(norm), .out = out_array(out)});
+void def_nd(nb::module_& m, const char* name, ND f, bool swapped) {
+  m.def(name, [f, swapped](nb::handle a, nb::handle s, nb::handle axes, nb::handle norm, nb::handle out) {
+    return f(input(a),
+             {.s = shape_list(s), .axes = axes_list(axes), .norm = norm_of(norm, swapped), .out = out_array(out)});
   }, nb::arg("a"), nb::arg("s") = nb::none(), nb::arg("axes") = nb::none(), nb::arg("norm") = nb::none(),
         nb::arg("out") = nb::none());
 }
@@ -57,20 +83,20 @@ void def_nd(nb::module_& m, const char* name, ND f) {
 
 void bind_fft(nb::module_& root) {
   nb::module_ m = root.def_submodule("_fft", "numpy.fft on cuFFT / FFTW");
-  def_1d(m, "fft", &fft::fft);
-  def_1d(m, "ifft", &fft::ifft);
-  def_1d(m, "rfft", &fft::rfft);
-  def_1d(m, "irfft", &fft::irfft);
-  def_1d(m, "hfft", &fft::hfft);
-  def_1d(m, "ihfft", &fft::ihfft);
-  def_nd(m, "fftn", &fft::fftn);
-  def_nd(m, "ifftn", &fft::ifftn);
-  def_nd(m, "fft2", &fft::fft2);
-  def_nd(m, "ifft2", &fft::ifft2);
-  def_nd(m, "rfftn", &fft::rfftn);
-  def_nd(m, "irfftn", &fft::irfftn);
-  def_nd(m, "rfft2", &fft::rfft2);
-  def_nd(m, "irfft2", &fft::irfft2);
+  def_1d(m, "fft", &fft::fft, false);
+  def_1d(m, "ifft", &fft::ifft, true);
+  def_1d(m, "rfft", &fft::rfft, false);
+  def_1d(m, "irfft", &fft::irfft, true);
+  def_1d(m, "hfft", &fft::hfft, true);
+  def_1d(m, "ihfft", &fft::ihfft, true);
+  def_nd(m, "fftn", &fft::fftn, false);
+  def_nd(m, "ifftn", &fft::ifftn, true);
+  def_nd(m, "fft2", &fft::fft2, false);
+  def_nd(m, "ifft2", &fft::ifft2, true);
+  def_nd(m, "rfftn", &fft::rfftn, false);
+  def_nd(m, "irfftn", &fft::irfftn, true);
+  def_nd(m, "rfft2", &fft::rfft2, false);
+  def_nd(m, "irfft2", &fft::irfft2, true);
   m.def("fftfreq", [](std::int64_t n, double d, nb::handle device) {
     return fft::fftfreq(n, d, {.device = to_optional_device(device)});
   }, nb::arg("n"), nb::arg("d") = 1.0, nb::kw_only(), nb::arg("device") = nb::none());

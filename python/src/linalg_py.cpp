@@ -33,6 +33,8 @@ std::vector<ndarray> arrays_on_one_device(nb::handle seq) {
 }
 std::optional<ndarray> opt_out(nb::handle out) {
   if (out.is_none()) return std::nullopt;
+  if (!nb::isinstance<ndarray>(out))
+    throw TypeError("out must be a cunp.ndarray, got " + std::string(nb::type_name(out.type()).c_str()));
   return nb::cast<ndarray>(out);
 }
 linalg::NormOrder to_norm_order(nb::handle ord) {
@@ -62,6 +64,12 @@ void bind_linalg(nb::module_& m) {
     const Device d = device_of(a, b);
     return matmul(arr(a, d), arr(b, d), opt_out(out));
   }, arg("a"), arg("b"), arg("out").none() = nb::none());
+  m.def("_matmul_full", [](nb::handle a, nb::handle b, nb::handle out, nb::handle dtype, const std::string& casting,
+                           std::optional<std::vector<std::vector<int>>> axes) {
+    const Device d = device_of(a, b);
+    return matmul(arr(a, d), arr(b, d), MatmulOptions{.out = opt_out(out), .dtype = to_optional_dtype(dtype),
+                                                      .casting = parse_casting(casting), .axes = std::move(axes)});
+  }, arg("a"), arg("b"), arg("out").none(), arg("dtype").none(), arg("casting"), arg("axes").none());
   // ndarray's `@`, `@=` and reflected `@`, bound as methods (no Python frame per call).
   nb::object cls = m.attr("ndarray");
   cls.attr("__matmul__") = nb::cpp_function(
@@ -83,7 +91,10 @@ void bind_linalg(nb::module_& m) {
   }, arg("a"), arg("b"), arg("out").none() = nb::none());
   m.def("_vdot", binary([](const ndarray& a, const ndarray& b) { return vdot(a, b); }));
   m.def("_inner", binary([](const ndarray& a, const ndarray& b) { return inner(a, b); }));
-  m.def("_outer", binary([](const ndarray& a, const ndarray& b) { return outer(a, b); }));
+  m.def("_outer", [](nb::handle a, nb::handle b, nb::handle out) {
+    const Device d = device_of(a, b);
+    return outer(arr(a, d), arr(b, d), opt_out(out));
+  }, arg("a"), arg("b"), arg("out").none() = nb::none());
   m.def("_tensordot_n", [](nb::handle a, nb::handle b, int n) {
     const Device d = device_of(a, b);
     return tensordot(arr(a, d), arr(b, d), n);

@@ -229,9 +229,11 @@ ndarray real_forward(const ndarray& a, const AxisLens& lens, Norm norm, const st
 ndarray real_inverse(const ndarray& a, const AxisLens& lens, Norm norm, const std::optional<ndarray>& out,
                      const char* name) {
   const DType cdt = compute_complex(a.dtype()), rdt = compute_real(a.dtype());
-  const DType result_dtype = numpy_real_dtype(a.dtype());
   const AxisLen last = lens.back();
   const AxisLens rest(lens.begin(), lens.end() - 1);
+  // NumPy's irfftn runs ifft on the other axes first: float16 input is complex64 by the
+  // time the last irfft runs, so only a lone irfft of float16 gives float16.
+  const DType result_dtype = rest.empty() ? numpy_real_dtype(a.dtype()) : rdt;
   const Shape shape = shape_with(shape_with(a.shape(), rest), {last});
   check_out(out, shape, result_dtype, a.device(), name);
 
@@ -334,11 +336,14 @@ ndarray real_inverse_nd(const ndarray& a, const FftnOptions& o, std::vector<int>
 
 }  // namespace
 
-Norm parse_norm(std::string_view text) {
-  if (text.empty() || text == "backward") return Norm::Backward;
+Norm parse_norm(std::string_view text, bool swapped) {
+  if (text == "backward") return Norm::Backward;
   if (text == "ortho") return Norm::Ortho;
   if (text == "forward") return Norm::Forward;
-  throw ValueError("Invalid norm value " + std::string(text) + "; should be \"backward\",\"ortho\" or \"forward\".");
+  // NumPy's two spellings: its forward transforms check `norm` in one place, the ones
+  // that swap the direction (inverse, hfft, ihfft) in another, with a space more.
+  throw ValueError("Invalid norm value " + std::string(text) + "; should be \"backward\"," + (swapped ? " " : "") +
+                   "\"ortho\" or \"forward\".");
 }
 
 ndarray fft(const ndarray& a, const FftOptions& o) {

@@ -272,6 +272,14 @@ ndarray einsum(std::string_view subscripts, std::span<const ndarray> operands,
     for (int l = 0; l < kLetters; ++l)
       if (count[static_cast<std::size_t>(l)] == 1) out_labels.push_back(l);
   }
+  // Note [einsum views]: one operand and no out=, with every label kept (a transpose,
+  // a diagonal, the identity): NumPy returns a view of the operand, before it looks at
+  // dtype= or casting= (np.einsum('ij', a, dtype='float64') is `a` itself, of a's dtype).
+  if (operands.size() == 1 && !options.out) {
+    const std::vector<int> labels = expand(terms[0], nell[0], max_ell);
+    if (std::all_of(labels.begin(), labels.end(), [&](int l) { return contains(out_labels, l); }))
+      return arrange(take_diagonals(operands[0], labels, 0), out_labels);
+  }
   // ---- the dtype every step computes in
   std::vector<DType> dts;
   for (const ndarray& x : operands) dts.push_back(x.dtype());

@@ -74,18 +74,20 @@ LstsqResult lstsq(const ndarray& a, const ndarray& b0, std::optional<double> rco
 
   const ndarray at = a.astype(t, {.copy = false}), bt = b.astype(t, {.copy = false});
   LstsqResult r;
+  std::int64_t rank = 0;
   const std::int64_t k = std::min(m, n);
   // One SVD (of conj(a), whose singular values are a's) serves the rank, s and pinv.
   const std::vector<ndarray> usv = k ? svd(conj_if(at), false, true) : std::vector<ndarray>{};
   const ndarray s = k ? usv[1] : zeros({0}, {.dtype = real_dtype(t), .device = a.device()});
   if (k) {
     const ndarray cut = multiply(max(s), Scalar(rc));
-    r.rank = static_cast<std::int64_t>(count_nonzero(greater(s, cut)).item().to_double());
+    rank = static_cast<std::int64_t>(count_nonzero(greater(s, cut)).item().to_double());
   }
+  r.rank = full({}, Scalar(rank), {.dtype = DType::Int32, .device = a.device()});
   ndarray x = k ? matmul(pinv_from_svd(usv, full({}, Scalar(rc), {.dtype = DType::Float64, .device = a.device()})), bt)
                 : zeros({n, b.shape()[1]}, {.dtype = t, .device = a.device()});
   ndarray resid;
-  if (r.rank == n && m > n) {
+  if (rank == n && m > n) {
     const ndarray d = absolute(subtract(bt, matmul(at, x)));
     resid = sum(multiply(d, d), {.axis = 0});
   } else {

@@ -178,28 +178,59 @@ ndarray matmul_2d(const ndarray& a0, const ndarray& b0, const ndarray* into = nu
   return ct == rt ? c : c.astype(rt);
 }
 
-ndarray to_out(const ndarray& result, std::optional<ndarray> out) {
-  if (!out) return result;
-  if (out->shape() != result.shape())
-    throw ValueError("matmul: output array has wrong dimensions: expected " + shape_str(result.shape()) + ", got " +
-                     shape_str(out->shape()));
-  copyto(*out, result, Casting::SameKind);
-  return *out;
+constexpr const char* kMatmulSignature = "(n?,k),(k,m?)->(n?,m?)";
+
+std::string dtype_repr(DType t) { return "dtype('" + std::string(name(t)) + "')"; }
+
+// Note [matmul out=]: NumPy's gufunc rules. The core dimensions of `out` (its last one
+// or two axes) must equal the result's; its leading axes may be larger than the
+// result's batch shape, which is then broadcast into them (every copy the same product).
+void check_matmul_out(const ndarray& out, const Shape& result, int core) {
+  if (out.ndim() < core)
+    throw ValueError("matmul: Output operand 0 does not have enough dimensions (has " + std::to_string(out.ndim()) +
+                     ", gufunc core with signature " + kMatmulSignature + " requires " + std::to_string(core) + ")");
+  const int rn = static_cast<int>(result.size());
+  for (int i = 0; i < core; ++i) {
+    const std::int64_t want = result[rn - core + i], got = out.shape()[out.ndim() - core + i];
+    if (want != got)
+      throw ValueError("matmul: Output operand 0 has a mismatch in its core dimension " + std::to_string(i) +
+                       ", with gufunc signature " + kMatmulSignature + " (size " + std::to_string(got) +
+                       " is different from " + std::to_string(want) + ")");
+  }
+  const Shape ob(out.shape().begin(), out.shape().end() - core), rb(result.begin(), result.end() - core);
+  const Shape both[2] = {ob, rb};
+  bool fits = rb.size() <= ob.size();
+  if (fits) {
+    try {
+      fits = broadcast_shapes(both) == ob;
+    } catch (const ValueError&) {
+      fits = false;
+    }
+  }
+  if (!fits)
+    throw ValueError("matmul: non-broadcastable output operand with shape " + shape_str(out.shape()) +
+                     " doesn't match the broadcast shape " + shape_str(result));
+}
+
+// The axes of one operand named by matmul's axes= moved to the end (the core axes).
+ndarray core_axes_last(const ndarray& x, const std::vector<int>& axes, int core, const char* what) {
+  if (static_cast<int>(axes.size()) != core)
+    throw ValueError(std::string("matmul: axes item for ") + what + " should be a tuple with " +
+                     std::to_string(core) + " entries, got " + std::to_string(axes.size()));
+  std::vector<int> dst;
+  for (int i = 0; i < core; ++i) dst.push_back(x.ndim() - core + i);
+  return moveaxis(x, axes, dst);
 }
 
 ndarray with_shape(const ndarray& x, const Shape& s) { return x.reshape(s); }
 
-}  // namespace
-
-ndarray matmul(const ndarray& a, const ndarray& b, std::optional<ndarray> out) {
-  if (a.ndim() == 0 || b.ndim() == 0)
-    throw ValueError(std::string("matmul: Input operand ") + (a.ndim() == 0 ? "0" : "1") +
-                     " does not have enough dimensions (has 0, gufunc core with signature (n?,k),(k,m?)->(n?,m?) "
-                     "requires 1)");
-  if (a.ndim() >= 2 && b.ndim() >= 2) {  // the result's shape is matmul_2d's: out= may be written directly
-    ndarray r = matmul_2d(a, b, out ? &*out : nullptr);
-    if (out && r.data() == out->data() && r.shape() == out->shape() && r.dtype() == out->dtype()) return *out;
-    return to_out(r, out);
+// matmul of operands of at least one dimension, already in the computing dtype.
+ndarray matmul_core(const ndarray& a, const ndarray& b, const std::optional<ndarray>& out) {
+  if (a.ndim() >= 2 && b.ndim() >= 2 && out) {
+    // The result's shape is matmul_2d's: out= may be written directly.
+    const ndarray r = matmul_2d(a, b, &*out);
+    if (r.data() == out->data() && r.shape() == out->shape() && r.dtype() == out->dtype()) return *out;
+    return r;
   }
   const ndarray a2 = a.ndim() == 1 ? with_shape(a, {1, a.shape()[0]}) : a;
   const ndarray b2 = b.ndim() == 1 ? with_shape(b, {b.shape()[0], 1}) : b;
@@ -208,7 +239,82 @@ ndarray matmul(const ndarray& a, const ndarray& b, std::optional<ndarray> out) {
   if (b.ndim() == 1) s.erase(s.end() - 1);
   if (a.ndim() == 1) s.erase(s.end() - (b.ndim() == 1 ? 1 : 2));
   if (s != r.shape()) r = r.reshape(s);
-  return to_out(r, out);
+  return r;
+}
+
+}  // namespace
+
+ndarray matmul(const ndarray& a, const ndarray& b, std::optional<ndarray> out) {
+  return matmul(a, b, MatmulOptions{.out = std::move(out)});
+}
+
+ndarray matmul(const ndarray& a0, const ndarray& b0, const MatmulOptions& options) {
+  if (a0.ndim() == 0 || b0.ndim() == 0)
+    throw ValueError(std::string("matmul: Input operand ") + (a0.ndim() == 0 ? "0" : "1") +
+                     " does not have enough dimensions (has 0, gufunc core with signature " + kMatmulSignature +
+                     " requires 1)");
+  const int core_a = a0.ndim() == 1 ? 1 : 2, core_b = b0.ndim() == 1 ? 1 : 2;
+  const int core_r = (core_a - 1) + (core_b - 1);
+  ndarray a = a0, b = b0;
+  std::optional<ndarray> out = options.out;
+  std::vector<int> out_axes;
+  if (options.axes) {
+    const auto& ax = *options.axes;
+    if (ax.size() != 3)  // NumPy counts the signature's output core axes (n?,m?), even when both are absent
+      throw ValueError("axes should be a list with an entry for all 3 inputs and outputs; entries for outputs can "
+                       "only be omitted if none of them has core axes.");
+    a = core_axes_last(a, ax[0], core_a, "input 0");
+    b = core_axes_last(b, ax[1], core_b, "input 1");
+    {
+      if (static_cast<int>(ax[2].size()) != core_r)
+        throw ValueError("matmul: axes item for the output should be a tuple with " + std::to_string(core_r) +
+                         " entries, got " + std::to_string(ax[2].size()));
+      out_axes = ax[2];
+      if (out) out = core_axes_last(*out, out_axes, core_r, "the output");
+    }
+  }
+  // The loop's dtype: dtype= or the promoted inputs; inputs and out cast under `casting`.
+  const DType rt = options.dtype ? *options.dtype : promote_types(a.dtype(), b.dtype());
+  const ndarray* in[2] = {&a, &b};
+  for (int i = 0; i < 2; ++i)
+    if (!can_cast(in[i]->dtype(), rt, options.casting))
+      throw TypeError("Cannot cast ufunc 'matmul' input " + std::to_string(i) + " from " +
+                      dtype_repr(in[i]->dtype()) + " to " + dtype_repr(rt) + " with casting rule '" +
+                      std::string(name(options.casting)) + "'");
+  if (out && !can_cast(rt, out->dtype(), options.casting))
+    throw TypeError("Cannot cast ufunc 'matmul' output from " + dtype_repr(rt) + " to " + dtype_repr(out->dtype()) +
+                    " with casting rule '" + std::string(name(options.casting)) + "'");
+  if (out && !out->writeable()) throw ValueError("output array is read-only");
+  if (a.dtype() != rt) a = a.astype(rt);
+  if (b.dtype() != rt) b = b.astype(rt);
+  if (!out) {
+    ndarray r = matmul_core(a, b, std::nullopt);
+    if (out_axes.empty()) return r;
+    std::vector<int> src;
+    for (int i = 0; i < core_r; ++i) src.push_back(r.ndim() - core_r + i);
+    return moveaxis(r, src, out_axes);
+  }
+  // The result's shape, to check out= before any work.
+  Shape rs;
+  {
+    const Shape sa(a.shape().begin(), a.shape().end() - core_a), sb(b.shape().begin(), b.shape().end() - core_b);
+    const Shape both[2] = {sa, sb};
+    rs = broadcast_shapes(both);
+    if (core_a == 2) rs.push_back(a.shape()[a.ndim() - 2]);
+    if (core_b == 2) rs.push_back(b.shape()[b.ndim() - 1]);
+  }
+  const std::int64_t ka = a.shape().back(), kb = b.shape()[b.ndim() - core_b];
+  if (ka != kb)
+    throw ValueError("matmul: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature " +
+                     std::string(kMatmulSignature) + " (size " + std::to_string(kb) + " is different from " +
+                     std::to_string(ka) + ")");
+  check_matmul_out(*out, rs, core_r);
+  const ndarray r = matmul_core(a, b, out->shape() == rs ? out : std::nullopt);
+  if (r.data() == out->data() && r.shape() == out->shape() && r.dtype() == out->dtype() &&
+      r.strides() == out->strides())
+    return options.out ? *options.out : r;
+  copyto(*out, r, Casting::Unsafe);
+  return *options.out;
 }
 
 ndarray tensordot(const ndarray& a, const ndarray& b, std::span<const int> axes_a, std::span<const int> axes_b) {
@@ -238,29 +344,63 @@ ndarray tensordot(const ndarray& a, const ndarray& b, std::span<const int> axes_
 }
 
 ndarray tensordot(const ndarray& a, const ndarray& b, int axes) {
-  if (axes < 0) throw ValueError("tensordot: axes must be non-negative");
+  axes = std::max(axes, 0);  // NumPy: the last N axes of a, range(-N, 0), are none for N < 0
   if (axes > a.ndim() || axes > b.ndim()) throw ValueError("shape-mismatch for sum");
   std::vector<int> xa, xb;
   for (int i = 0; i < axes; ++i) xa.push_back(a.ndim() - axes + i), xb.push_back(i);
   return tensordot(a, b, xa, xb);
 }
 
+// Note [dot out=]: NumPy's dot writes its result straight into `out`, so it accepts only
+// an out of exactly the result's dtype, number of dimensions and C order (ValueError
+// otherwise). The one exception: a 0-d operand of a dtype outside BLAS (float32/64,
+// complex64/128) makes dot a multiply, with the ufunc's out= rules (cast, broadcast).
 ndarray dot(const ndarray& a, const ndarray& b, std::optional<ndarray> out) {
-  ndarray r;
-  if (a.ndim() == 0 || b.ndim() == 0) {
-    r = multiply(a, b);
-  } else if (b.ndim() <= 2 || a.ndim() == 1) {
-    r = matmul(a, b);  // the same sums as np.dot for these ranks
-  } else {
-    const int ax_a[1] = {a.ndim() - 1}, ax_b[1] = {b.ndim() - 2};
-    if (a.shape()[a.ndim() - 1] != b.shape()[b.ndim() - 2])
-      throw ValueError("shapes " + shape_str(a.shape()) + " and " + shape_str(b.shape()) + " not aligned: " +
-                       std::to_string(a.shape()[a.ndim() - 1]) + " (dim " + std::to_string(a.ndim() - 1) +
-                       ") != " + std::to_string(b.shape()[b.ndim() - 2]) + " (dim " + std::to_string(b.ndim() - 2) +
-                       ")");
-    r = tensordot(a, b, ax_a, ax_b);
+  const DType rt = promote_types(a.dtype(), b.dtype());
+  const bool blas_type = rt == DType::Float32 || rt == DType::Float64 || rt == DType::Complex64 ||
+                         rt == DType::Complex128;
+  if ((a.ndim() == 0 || b.ndim() == 0) && !blas_type) {
+    UfuncOptions o;
+    if (out) o.out.push_back(*out);
+    return multiply(a, b, o);
   }
-  return to_out(r, out);
+  Shape rs;
+  if (a.ndim() == 0 || b.ndim() == 0) {
+    rs = a.ndim() == 0 ? b.shape() : a.shape();
+  } else {
+    const std::int64_t ka = a.shape().back(), kb = b.shape()[b.ndim() >= 2 ? b.ndim() - 2 : 0];
+    if (ka != kb) {
+      const int da = a.ndim() - 1, db = b.ndim() >= 2 ? b.ndim() - 2 : 0;
+      throw ValueError("shapes " + shape_str(a.shape()) + " and " + shape_str(b.shape()) + " not aligned: " +
+                       std::to_string(ka) + " (dim " + std::to_string(da) + ") != " + std::to_string(kb) + " (dim " +
+                       std::to_string(db) + ")");
+    }
+    rs.assign(a.shape().begin(), a.shape().end() - 1);
+    if (b.ndim() >= 2) {
+      rs.insert(rs.end(), b.shape().begin(), b.shape().end() - 2);
+      rs.push_back(b.shape().back());
+    }
+  }
+  if (out) {
+    if (out->dtype() != rt || out->ndim() != static_cast<int>(rs.size()) || !out->is_c_contiguous())
+      throw ValueError("output array is not acceptable (must have the right datatype, number of dimensions, and "
+                       "be a C-Array)");
+    if (out->shape() != rs) throw ValueError("output array has wrong dimensions");
+    if (!out->writeable()) throw ValueError("output array is read-only");
+  }
+  if (a.ndim() == 0 || b.ndim() == 0) {
+    UfuncOptions o;
+    if (out) o.out.push_back(*out);
+    return multiply(a, b, o);
+  }
+  if (b.ndim() <= 2 || a.ndim() == 1) {
+    return matmul(a, b, out);  // the same sums as np.dot for these ranks; out is already of the result's shape
+  }
+  const int ax_a[1] = {a.ndim() - 1}, ax_b[1] = {b.ndim() - 2};
+  const ndarray r = tensordot(a, b, ax_a, ax_b);
+  if (!out) return r;
+  copyto(*out, r, Casting::Unsafe);
+  return *out;
 }
 
 ndarray vdot(const ndarray& a, const ndarray& b) {
@@ -277,8 +417,10 @@ ndarray inner(const ndarray& a, const ndarray& b) {
   return tensordot(a, b, xa, xb);
 }
 
-ndarray outer(const ndarray& a, const ndarray& b) {
-  return multiply(a.reshape({-1, 1}), b.reshape({1, -1}));
+ndarray outer(const ndarray& a, const ndarray& b, std::optional<ndarray> out) {
+  UfuncOptions o;
+  if (out) o.out.push_back(*out);  // np.outer is this multiply: the ufunc's out= rules
+  return multiply(a.reshape({-1, 1}), b.reshape({1, -1}), o);
 }
 
 ndarray trace(const ndarray& a, std::int64_t offset, int axis1, int axis2, std::optional<DType> dtype) {

@@ -246,6 +246,17 @@ TEST_F(FftCpu, OutArgument) {
 
 TEST(FftArgs, Errors) {
   EXPECT_THROW(fft::parse_norm("bogus"), ValueError);
+  EXPECT_THROW(fft::parse_norm(""), ValueError);  // NumPy's None is the options' default, not a string
+  try {
+    fft::parse_norm("bad");
+  } catch (const ValueError& e) {
+    EXPECT_STREQ(e.what(), "Invalid norm value bad; should be \"backward\",\"ortho\" or \"forward\".");
+  }
+  try {
+    fft::parse_norm("bad", true);
+  } catch (const ValueError& e) {
+    EXPECT_STREQ(e.what(), "Invalid norm value bad; should be \"backward\", \"ortho\" or \"forward\".");
+  }
   EXPECT_EQ(fft::parse_norm("ortho"), fft::Norm::Ortho);
   ndarray a = zeros({4}, {.dtype = DType::Complex64, .device = Device::cpu()});
   EXPECT_THROW(fft::fft(a, {.n = 0}), ValueError);

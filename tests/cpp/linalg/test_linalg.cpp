@@ -142,7 +142,15 @@ TEST(LinalgProducts, EinsumContractsTracesAndChecks) {
   EXPECT_THROW(cunp::einsum("ij,jk->ik", one), cunp::ValueError);
   EXPECT_THROW(cunp::einsum("i1", one), cunp::ValueError);
   EXPECT_THROW(cunp::einsum("ij->ii", one), cunp::ValueError);
-  EXPECT_THROW(cunp::einsum("ij", one, {.dtype = cunp::DType::Float32}), cunp::TypeError);
+  EXPECT_THROW(cunp::einsum("ij->i", one, {.dtype = cunp::DType::Float32}), cunp::TypeError);  // 'safe'
+  EXPECT_THROW(cunp::einsum("ij,jk", ab, {.dtype = cunp::DType::Float32}), cunp::TypeError);
+  // Note [einsum views]: one operand, nothing summed, no out: NumPy's view, dtype= unused.
+  const ndarray view = cunp::einsum("ij->ji", one, {.dtype = cunp::DType::Float32});
+  EXPECT_EQ(view.dtype(), cunp::DType::Float64);
+  EXPECT_TRUE(view.may_share_memory(sq));
+  EXPECT_EQ(cunp::einsum("ii->i", one, {.dtype = cunp::DType::Int8}).dtype(), cunp::DType::Float64);
+  EXPECT_EQ(cunp::einsum("ij->i", one, {.dtype = cunp::DType::Float32, .casting = cunp::Casting::SameKind}).dtype(),
+            cunp::DType::Float32);
 }
 
 TEST(LinalgProducts, KronAndCross) {
@@ -208,7 +216,9 @@ TEST(LinalgNorms, PinvLstsq) {
   const std::vector<double> expected = {1, 0, 0, 0, 0.5, 0};
   for (std::size_t i = 0; i < expected.size(); ++i) EXPECT_NEAR(p[i], expected[i], 1e-12);
   const cunp::linalg::LstsqResult r = cunp::linalg::lstsq(a, mat({1, 4, 3}, {3}));
-  EXPECT_EQ(r.rank, 2);
+  EXPECT_EQ(r.rank.ndim(), 0);
+  EXPECT_EQ(r.rank.dtype(), cunp::DType::Int32);  // NumPy's int32 scalar
+  EXPECT_EQ(r.rank.item().to_double(), 2);
   const auto x = r.x.to_vector<double>();
   EXPECT_NEAR(x[0], 1.0, 1e-12);
   EXPECT_NEAR(x[1], 2.0, 1e-12);
@@ -218,3 +228,49 @@ TEST(LinalgNorms, PinvLstsq) {
 }
 
 }  // namespace
+
+TEST(LinalgProducts, MatmulOptionsAndDotOut) {
+  using cunp::DType;
+  const ndarray a = mat({1, 2, 3, 4, 5, 6}, {2, 3});
+  const ndarray b = mat({1, 0, 0, 1, 1, 1}, {3, 2});
+  // dtype=: the product computes in that dtype; inputs cast under `casting`.
+  const ndarray bools = cunp::ones({2, 2}, {.dtype = DType::Bool});
+  EXPECT_EQ(cunp::matmul(bools, bools).dtype(), DType::Bool);
+  const ndarray counted = cunp::matmul(bools, bools, cunp::MatmulOptions{.dtype = DType::Int8});
+  EXPECT_EQ(counted.dtype(), DType::Int8);
+  EXPECT_EQ(counted.to_vector<std::int8_t>(), (std::vector<std::int8_t>{2, 2, 2, 2}));  // sums, not ors
+  EXPECT_THROW(cunp::matmul(a, b, cunp::MatmulOptions{.dtype = DType::Int64}), cunp::TypeError);  // same_kind
+  EXPECT_EQ(cunp::matmul(a, b, cunp::MatmulOptions{.dtype = DType::Int64, .casting = cunp::Casting::Unsafe}).dtype(),
+            DType::Int64);
+  EXPECT_THROW(cunp::matmul(a, b.astype(DType::Float32), cunp::MatmulOptions{.casting = cunp::Casting::No}),
+               cunp::TypeError);
+  // out=: core axes must match, leading axes may broadcast, any strides.
+  const ndarray big = cunp::zeros({3, 2, 4});
+  const ndarray strided = big.view({cunp::Index(cunp::slice()), cunp::Index(cunp::slice()),
+                                    cunp::Index(cunp::slice(0, 4, 2))});
+  EXPECT_EQ(cunp::matmul(a, b, cunp::MatmulOptions{.out = strided}).data(), strided.data());
+  EXPECT_EQ(big.to_vector<double>()[0], 4.0);
+  EXPECT_EQ(big.to_vector<double>()[1], 0.0);
+  EXPECT_THROW(cunp::matmul(a, b, cunp::MatmulOptions{.out = cunp::zeros({2, 3})}), cunp::ValueError);
+  EXPECT_THROW(cunp::matmul(a, b, cunp::MatmulOptions{.out = cunp::zeros({2, 2}, {.dtype = DType::Int64})}),
+               cunp::TypeError);
+  // axes=: the matrices in axes (1, 0) of each: (b^T a^T)^T = a b.
+  const std::vector<std::vector<int>> axes = {{1, 0}, {1, 0}, {1, 0}};
+  const ndarray t = cunp::matmul(b, a, cunp::MatmulOptions{.axes = axes});  // b^T (2x3) @ a^T (3x2), transposed
+  EXPECT_EQ(t.to_vector<double>(), cunp::matmul(a, b).to_vector<double>());
+  // dot: out of exactly the result's dtype, ndim and C order.
+  const ndarray o = cunp::zeros({2, 2});
+  EXPECT_EQ(cunp::dot(a, b, o).data(), o.data());
+  EXPECT_THROW(cunp::dot(a, b, cunp::zeros({2, 2}, {.dtype = DType::Float32})), cunp::ValueError);
+  EXPECT_THROW(cunp::dot(a, b, cunp::zeros({2, 3})), cunp::ValueError);
+  EXPECT_THROW(cunp::dot(a, b, cunp::zeros({2, 2}).T()), cunp::ValueError);  // not C order
+  // a 0-d integer operand: a multiply, with the ufunc's out rules (cast, broadcast)
+  const ndarray i = cunp::ones({2}, {.dtype = DType::Int64});
+  const ndarray into = cunp::zeros({3, 2}, {.dtype = DType::Float64});
+  EXPECT_EQ(cunp::dot(cunp::full({}, cunp::Scalar(2), {.dtype = DType::Int64}), i, into).data(), into.data());
+  EXPECT_EQ(into.to_vector<double>(), (std::vector<double>{2, 2, 2, 2, 2, 2}));
+  // outer(out=)
+  const ndarray oo = cunp::zeros({2, 2}, {.dtype = DType::Float32});
+  cunp::outer(mat({1, 2}, {2}), mat({3, 4}, {2}), oo);
+  EXPECT_EQ(oo.to_vector<float>(), (std::vector<float>{3, 4, 6, 8}));
+}
