@@ -1,0 +1,438 @@
+"""The ndarray type against NumPy: the constructor (over new memory, cunp buffers and
+memory pointers), view(dtype/type), byteswap, flat, data, flags, reshape(copy=, order=),
+item/tolist, and every method's keyword names."""
+import re
+
+import numpy
+import pytest
+
+import cunp
+from helpers import assert_array_equal, random_array
+
+DTYPES = [numpy.dtype(t) for t in ("?", "i1", "i2", "i4", "i8", "u1", "u2", "u4", "u8", "f2", "f4", "f8",
+                                   "c8", "c16")]
+
+
+def raises_like(np_fn, cp_fn, fragment=None):
+    """Both calls raise the same exception type (and cunp's message holds NumPy's, or
+    `fragment` when given)."""
+    with pytest.raises(Exception) as np_err:
+        np_fn()
+    with pytest.raises(type(np_err.value)) as cp_err:
+        cp_fn()
+    assert (fragment or str(np_err.value)) in str(cp_err.value)
+
+
+LAYOUTS = [("c", lambda x: x), ("t", lambda x: x.transpose(1, 0, 2)), ("step", lambda x: x[:, ::2]),
+           ("rev", lambda x: x[::-1, :, ::-1]), ("last", lambda x: x[..., :1]), ("empty", lambda x: x[:, :0]),
+           ("f", lambda x: x.transpose(2, 1, 0).copy().transpose(2, 1, 0))]
+
+
+# ---- constructor --------------------------------------------------------------
+
+def test_constructor_allocates(device):
+    forms = [3, (2, 3), [2, 3], (numpy.int64(2), numpy.int32(3)), numpy.int8(4), (), [], (0, 3)]
+    for shape in forms:
+        expect = numpy.ndarray(shape)
+        a = cunp.ndarray(shape)
+        assert a.shape == expect.shape and a.dtype == numpy.float64 and a.strides == expect.strides, shape
+        assert a.device == cunp.Device(device) and a.flags.owndata
+    assert cunp.ndarray(cunp.asarray(5)).shape == (5,)
+    assert cunp.ndarray(numpy.array(5)).shape == (5,)
+    for dt in ("i4", numpy.complex64, int, bool, "f2"):
+        a = cunp.ndarray((2, 3), dt)
+        assert a.dtype == numpy.dtype(dt)
+        assert a.strides == numpy.ndarray((2, 3), dt).strides
+    f = cunp.ndarray((2, 3), "f4", order="F")
+    assert f.strides == (4, 8) and f.flags.f_contiguous
+    raises_like(lambda: numpy.ndarray((3,), "i4", strides=(-4,)), lambda: cunp.ndarray((3,), "i4", strides=(-4,)))
+    g = cunp.ndarray((2, 3), "f8", strides=(8, 16))
+    assert g.strides == (8, 16) and g.flags.f_contiguous
+    g[...] = 1.5
+    assert_array_equal(g, numpy.full((2, 3), 1.5))
+    raises_like(lambda: numpy.ndarray((2,), strides=(40,)), lambda: cunp.ndarray((2,), strides=(40,)))
+    raises_like(lambda: numpy.ndarray((2, 3), strides=(8,)), lambda: cunp.ndarray((2, 3), strides=(8,)))
+    raises_like(lambda: numpy.ndarray((-1,)), lambda: cunp.ndarray((-1,)))
+    raises_like(lambda: numpy.ndarray([2, 3.0]), lambda: cunp.ndarray([2, 3.0]))
+    raises_like(lambda: numpy.ndarray(2, order="X"), lambda: cunp.ndarray(2, order="X"), "order")
+
+
+def test_constructor_over_buffers(device):
+    host = numpy.arange(12, dtype="f8")
+    buf = cunp.asarray(host)
+    cases = [dict(), dict(offset=16), dict(strides=(16,)), dict(offset=88, strides=(-8,)),
+             dict(offset=8, strides=(24,))]
+    for kw in cases:
+        expect = numpy.ndarray((3,), "f8", buffer=host, **kw)
+        got = cunp.ndarray((3,), "f8", buffer=buf, **kw)
+        assert_array_equal(got, expect)
+        assert got.strides == expect.strides
+        got_mp = cunp.ndarray((3,), "f8", memptr=buf.data, **kw)
+        assert_array_equal(got_mp, expect)
+    # Reinterpreting bytes and sharing memory: writes go through to the buffer.
+    v = cunp.ndarray((2, 2), "i4", buffer=buf, offset=8)
+    assert_array_equal(v, numpy.ndarray((2, 2), "i4", buffer=host, offset=8))
+    v[0, 0] = 7
+    assert buf.view("i4")[2].item() == 7 and v.base is not None and not v.flags.owndata
+    # A buffer that is itself a view: offsets count from its first element.
+    w = cunp.ndarray((2,), "f8", buffer=buf[4:], offset=8)
+    assert_array_equal(w, host[5:7])
+    f = cunp.asfortranarray(cunp.asarray(host.reshape(3, 4)))
+    assert_array_equal(cunp.ndarray((12,), "f8", buffer=f), numpy.ndarray((12,), "f8", buffer=host.reshape(3, 4).T.copy().T))
+    # memptr arithmetic, and memptr as the positional buffer.
+    assert_array_equal(cunp.ndarray((2,), "f8", memptr=buf.data + 80), host[10:])
+    assert_array_equal(cunp.ndarray((2,), "f8", buf[3:].data), host[3:5])
+    # A read-only buffer gives a read-only array.
+    ro = cunp.asarray(host).copy()
+    ro.flags.writeable = False
+    assert not cunp.ndarray((2,), buffer=ro).flags.writeable
+    # NumPy's bounds errors.
+    raises_like(lambda: numpy.ndarray((13,), buffer=host), lambda: cunp.ndarray((13,), buffer=buf))
+    raises_like(lambda: numpy.ndarray((2,), buffer=host, offset=90), lambda: cunp.ndarray((2,), buffer=buf, offset=90))
+    raises_like(lambda: numpy.ndarray((2,), buffer=host, offset=100), lambda: cunp.ndarray((2,), buffer=buf, offset=100))
+    raises_like(lambda: numpy.ndarray((2,), buffer=host, strides=(96,)),
+                lambda: cunp.ndarray((2,), buffer=buf, strides=(96,)))
+    raises_like(lambda: numpy.ndarray((2,), buffer=host, strides=(-8,)),
+                lambda: cunp.ndarray((2,), buffer=buf, strides=(-8,)))
+    raises_like(lambda: numpy.ndarray((2,), buffer=host[::2]), lambda: cunp.ndarray((2,), buffer=buf[::2]))
+    with pytest.raises(ValueError, match="offset must be non-negative"):
+        cunp.ndarray((1,), buffer=buf, offset=-8)
+    with pytest.raises(TypeError, match="buffer is too small"):
+        cunp.ndarray((3,), memptr=buf.data + 80)
+    # The buffer stays alive through the new array alone.
+    keep = cunp.ndarray((12,), "f8", memptr=cunp.asarray(host).data)
+    assert_array_equal(keep, host)
+
+
+def test_constructor_over_host_buffers():
+    with cunp.Device("cpu"):
+        raw = bytearray(numpy.arange(4, dtype="i4").tobytes())
+        a = cunp.ndarray((4,), "i4", buffer=raw)
+        assert_array_equal(a, numpy.arange(4, dtype="i4"))
+        a[0] = 9
+        assert raw[0] == 9
+        b = cunp.ndarray((2,), "i2", buffer=b"\x01\x00\x02\x00")
+        assert_array_equal(b, numpy.array([1, 2], "i2"))
+        assert not b.flags.writeable
+
+
+# ---- view ---------------------------------------------------------------------
+
+def test_view_dtype_every_pair(device):
+    rng = numpy.random.default_rng(3)
+    shapes = [(), (8,), (3, 8), (2, 0), (4, 1)]
+    for shape in shapes:
+        for src in DTYPES:
+            h = random_array(shape, src, rng)
+            d = cunp.asarray(h)
+            for dst in DTYPES:
+                try:
+                    expect = h.view(dst)
+                except ValueError as e:
+                    with pytest.raises(ValueError) as err:
+                        d.view(dst)
+                    assert str(err.value) == str(e), (shape, src, dst)
+                    continue
+                got = d.view(dst)
+                assert got.shape == expect.shape and got.strides == expect.strides, (shape, src, dst)
+                assert got.dtype == expect.dtype
+                assert got.get().tobytes() == expect.tobytes(), (shape, src, dst)
+    # Non-contiguous views: the last-axis rule.
+    h = numpy.arange(24, dtype="i4").reshape(2, 3, 4)
+    for name, make in LAYOUTS:
+        v, d = make(h), make(cunp.asarray(h))
+        for dst in ("i2", "i8", "u4", "c16", "u1"):
+            try:
+                expect = v.view(dst)
+            except ValueError as e:
+                with pytest.raises(ValueError, match=re.escape(str(e))):
+                    d.view(dst)
+                continue
+            got = d.view(dst)
+            assert got.shape == expect.shape and got.strides == expect.strides, (name, dst)
+            numpy.testing.assert_array_equal(got.get(), expect)
+
+
+def test_view_writes_through_and_forms(device):
+    a = cunp.zeros(4, "f4")
+    v = a.view("i4")
+    v[1] = 0x3F800000
+    assert a[1].item() == 1.0
+    assert not v.flags.owndata and v.base is not None
+    plain = a.view()
+    assert plain.dtype == a.dtype and plain.shape == a.shape and plain.base is not None
+    plain[0] = 3
+    assert a[0].item() == 3
+    assert type(a.view(cunp.ndarray)) is cunp.ndarray
+    assert a.view(dtype="u4", type=cunp.ndarray).dtype == numpy.uint32
+    assert a.view(type=cunp.ndarray).dtype == numpy.float32
+    with pytest.raises(TypeError, match="sub-type of ndarray"):
+        a.view(type=numpy.ndarray)
+    with pytest.raises(TypeError):
+        a.view(numpy.ndarray)
+    with pytest.raises(TypeError, match="output type twice"):
+        a.view(cunp.ndarray, cunp.ndarray)
+    b = cunp.broadcast_to(a, (2, 4)).view("u4")
+    assert not b.flags.writeable
+
+
+# ---- byteswap -----------------------------------------------------------------
+
+def test_byteswap_every_dtype(device):
+    rng = numpy.random.default_rng(5)
+    for dt in DTYPES:
+        h = random_array((3, 4), dt, rng)
+        d = cunp.asarray(h)
+        for hv, dv in ((h, d), (h[:, ::-2], d[:, ::-2]), (h.T, d.T), (h[0, 0], d[0, 0]), (h[:0], d[:0])):
+            got = dv.byteswap()
+            expect = hv.byteswap()
+            assert got.dtype == expect.dtype and got.shape == expect.shape
+            assert got.get().tobytes() == expect.tobytes()
+        # In place, on a non-contiguous view: only the viewed elements swap.
+        h2, d2 = h.copy(), d.copy()
+        r = d2[:, 1::2].byteswap(inplace=True)
+        h2[:, 1::2].byteswap(inplace=True)
+        assert d2.get().tobytes() == h2.tobytes()
+        assert r.get().tobytes() == h2[:, 1::2].tobytes()
+        # Swapping twice is the identity.
+        assert_array_equal(d.byteswap().byteswap(), h)
+    ro = cunp.broadcast_to(cunp.arange(3), (2, 3))
+    with pytest.raises(ValueError):
+        ro.byteswap(inplace=True)
+    assert_array_equal(ro.byteswap(False), numpy.broadcast_to(numpy.arange(3), (2, 3)).byteswap())
+
+
+# ---- flat ---------------------------------------------------------------------
+
+def _pair(device, shape=(3, 4), transform=lambda x: x):
+    h = numpy.arange(numpy.prod(shape), dtype="i8").reshape(shape)
+    return transform(h), transform(cunp.asarray(h))
+
+
+@pytest.mark.parametrize("transform", [lambda x: x, lambda x: x.T, lambda x: x[:, ::-2], lambda x: x[1:, None]],
+                         ids=["c", "t", "step", "newaxis"])
+def test_flat_reads(device, transform):
+    h, d = _pair(device, transform=transform)
+    fh, fd = h.flat, d.flat
+    assert len(fd) == len(fh)
+    assert fd.base is d
+    assert [int(x) for x in d.flat] == [int(x) for x in h.flat]
+    it = d.flat
+    next(it)
+    next(it)
+    assert it.index == 2 and it.coords == numpy.unravel_index(2, h.shape)
+    for key in (0, 3, -1, numpy.int64(2), cunp.asarray(1)):
+        assert d.flat[key].item() == h.flat[int(key)]
+    keys = [slice(None), slice(1, 5), slice(None, None, -3), slice(10, 2, -2), [0, 2, -1], numpy.array([[1, 0], [3, 2]]),
+            numpy.arange(h.size) % 2 == 0, Ellipsis, (), (slice(2, 4),)]
+    for key in keys:
+        got = d.flat[cunp.asarray(key) if isinstance(key, numpy.ndarray) else key]
+        assert_array_equal(got, h.flat[key])
+    assert_array_equal(d.flat.copy(), h.flat.copy())
+    raises_like(lambda: h.flat[h.size], lambda: d.flat[h.size])
+    raises_like(lambda: h.flat[-h.size - 1], lambda: d.flat[-h.size - 1])
+    # A slice of flat is a copy, as in NumPy.
+    s = d.flat[:]
+    s[0] = -5
+    assert d.flat[0].item() == h.flat[0]
+
+
+@pytest.mark.parametrize("transform", [lambda x: x, lambda x: x.T, lambda x: x[:, ::-2]], ids=["c", "t", "step"])
+def test_flat_assignment_cycles_values(device, transform):
+    cases = [(slice(None), 7), (slice(1, 9), [10, 20, 30]), (slice(None, None, -2), [1, 2]), ([1, 3, 5, 0], [100, 200]),
+             ([0, 0, 2], [5, 6, 7]), (numpy.array([[1, 2], [4, 5]]), [[-1, -2], [-3, -4]]), (4, 99), (-1, 42), (numpy.int64(3), 2.5),
+             (slice(2, 5), [1, 2, 3, 4, 5, 6]), (Ellipsis, [8, 9]), ([0], []), (slice(0, 0), [1])]
+    for key, value in cases:
+        h, d = _pair(device, transform=transform)
+        h.flat[key] = value
+        d.flat[cunp.asarray(key) if isinstance(key, numpy.ndarray) else key] = value
+        assert_array_equal(d, h)
+    h, d = _pair(device, transform=transform)
+    mask = (numpy.arange(h.size) % 3) == 0
+    h.flat[mask] = [1, 2]
+    d.flat[cunp.asarray(mask)] = cunp.asarray([1, 2])
+    assert_array_equal(d, h)
+    h.flat = [3, 4, 5]
+    d.flat = [3, 4, 5]
+    assert_array_equal(d, h)
+    h.flat[:4] = 2.75  # cast as setitem does
+    d.flat[:4] = 2.75
+    assert_array_equal(d, h)
+
+
+def test_flat_read_only(device):
+    d = cunp.broadcast_to(cunp.arange(3), (2, 3))
+    h = numpy.broadcast_to(numpy.arange(3), (2, 3))
+    raises_like(lambda: h.flat.__setitem__(0, 1), lambda: d.flat.__setitem__(0, 1))
+    raises_like(lambda: setattr(h, "flat", 1), lambda: setattr(d, "flat", 1))
+    assert_array_equal(d.flat[1:3], h.flat[1:3])
+
+
+# ---- data ---------------------------------------------------------------------
+
+def test_data_memory_pointer(device):
+    a = cunp.arange(12, dtype="f8").reshape(3, 4)
+    p = a.data
+    assert isinstance(p, cunp.cuda.MemoryPointer)
+    assert isinstance(p.ptr, int) and p.ptr == a._ptr
+    assert a[1, 2:].data.ptr - p.ptr == 6 * 8
+    assert a[:, ::-1].data.ptr - p.ptr == 3 * 8
+    assert p.size == p.mem.size >= 96 and p.mem.ptr == p.ptr
+    assert a[2].data.size == p.mem.size - 64 and a[2].data.mem.ptr == p.ptr
+    expect_id = -1 if device == "cpu" else int(device.split(":")[1])
+    assert p.device_id == expect_id and p.mem.device_id == expect_id
+    assert p.device == a.device
+    assert (p + 16).ptr == p.ptr + 16 and (p + 16 - 8).ptr == p.ptr + 8
+    assert a.data == a.data and a.data != a[1].data
+    if device == "cpu":
+        assert p.ptr == numpy.asarray(a).__array_interface__["data"][0]
+    # The pointer keeps the allocation alive after the array is gone.
+    b = cunp.arange(5, dtype="i4")
+    q = b.data
+    del b
+    again = cunp.ndarray((5,), "i4", memptr=q)
+    assert_array_equal(again, numpy.arange(5, dtype="i4"))
+    with pytest.raises(ValueError):
+        cunp.cuda.MemoryPointer(q.mem, q.mem.size + 1)
+
+
+# ---- flags --------------------------------------------------------------------
+
+FLAG_ATTRS = ("c_contiguous", "contiguous", "f_contiguous", "fortran", "owndata", "writeable", "aligned",
+              "writebackifcopy", "fnc", "forc", "behaved", "carray", "farray", "num")
+FLAG_KEYS = ("C", "C_CONTIGUOUS", "CONTIGUOUS", "F", "F_CONTIGUOUS", "FORTRAN", "O", "OWNDATA", "W", "WRITEABLE",
+             "A", "ALIGNED", "X", "WRITEBACKIFCOPY", "B", "BEHAVED", "CA", "CARRAY", "FA", "FARRAY", "FNC", "FORC")
+
+
+def test_flags_every_attribute(device):
+    h = numpy.arange(24, dtype="f8").reshape(2, 3, 4).copy()
+    d = cunp.asarray(h.copy())
+    views = [(h, d), (h.T, d.T), (h[:, 1], d[:, 1]), (h[0, :1, :1], d[0, :1, :1]), (h[:, :0], d[:, :0]),
+             (h[..., ::2], d[..., ::2]), (h.reshape(24), d.reshape(24)), (h[1, 1, 1, ...], d[1, 1, 1, ...]),
+             (numpy.broadcast_to(h[0], (2, 3, 4)), cunp.broadcast_to(d[0], (2, 3, 4)))]
+    for hv, dv in views:
+        for attr in FLAG_ATTRS:
+            assert getattr(dv.flags, attr) == getattr(hv.flags, attr), (hv.shape, hv.strides, attr)
+        for key in FLAG_KEYS:
+            assert dv.flags[key] == hv.flags[key], (hv.shape, hv.strides, key)
+    own = numpy.zeros((2, 3))
+    c_own = cunp.zeros((2, 3))
+    assert repr(c_own.flags) == repr(own.flags)
+    assert c_own.flags.num == own.flags.num
+    assert c_own.flags == cunp.zeros((3, 2)).flags and c_own.flags != c_own.T.flags
+    for key in ("c", "U", "UPDATEIFCOPY", 1):
+        with pytest.raises(KeyError):
+            c_own.flags[key]
+    assert c_own.flags[b"C"]
+    with pytest.raises(AttributeError):
+        c_own.flags.c_contiguous = False
+    with pytest.raises(AttributeError):
+        c_own.flags.fnc = True
+    with pytest.raises(KeyError):
+        c_own.flags["C"] = True
+    raises_like(lambda: setattr(own.flags, "writebackifcopy", True), lambda: setattr(c_own.flags, "writebackifcopy", True))
+    c_own.flags.writebackifcopy = False
+    c_own.flags["A"] = True
+
+
+def test_flags_writeable(device):
+    a = cunp.arange(6)
+    a.flags.writeable = False
+    assert not a.flags.writeable and not a.flags["W"] and not a.flags.behaved and not a.flags.carray
+    with pytest.raises(ValueError, match="read-only"):
+        a[0] = 1
+    v = a[1:]
+    assert not v.flags.writeable
+    h = numpy.arange(6)
+    h.flags.writeable = False
+    raises_like(lambda: setattr(h[1:].flags, "writeable", True), lambda: setattr(v.flags, "writeable", True))
+    a.flags["WRITEABLE"] = True
+    a[0] = 5
+    assert a[0].item() == 5
+    w = a[2:]
+    w.flags.writeable = False
+    w.flags.writeable = True  # its base is writeable
+    w[0] = 8
+    assert a[2].item() == 8
+    assert a.flags.num == numpy.arange(6).flags.num
+
+
+# ---- reshape ------------------------------------------------------------------
+
+def test_reshape_copy_and_shape_forms(device):
+    h = numpy.arange(24).reshape(4, 6)
+    d = cunp.asarray(h)
+    for src_h, src_d in ((h, d), (h.T, d.T), (h[:, ::2], d[:, ::2])):
+        for shape in ((24,), (2, -1), [3, 2, -1], numpy.int64(src_h.size), (numpy.int32(2), -1)):
+            for order in ("C", "F", "A"):
+                for copy in (None, True, False):
+                    try:
+                        expect = src_h.reshape(shape, order=order, copy=copy)
+                    except ValueError as e:
+                        with pytest.raises(ValueError, match=re.escape(str(e))):
+                            src_d.reshape(shape, order=order, copy=copy)
+                        continue
+                    got = src_d.reshape(shape, order=order, copy=copy)
+                    assert_array_equal(got, expect)
+                    assert numpy.shares_memory(expect, src_h) == (got.base is not None and
+                                                                 cunp.may_share_memory(got, src_d)), (shape, order, copy)
+    assert_array_equal(d.reshape(2, 3, 4), h.reshape(2, 3, 4))
+    assert_array_equal(d.reshape(numpy.int64(4), 6), h.reshape(4, 6))
+    assert_array_equal(d.reshape(cunp.asarray(24)), h.reshape(24))
+    assert_array_equal(d.reshape(numpy.array(24)), h.reshape(numpy.array(24)))
+    assert_array_equal(d.reshape(numpy.array([6, 4])), h.reshape(numpy.array([6, 4])))
+    assert_array_equal(d.reshape(cunp.asarray([6, 4])), h.reshape(numpy.array([6, 4])))
+    assert_array_equal(d.reshape((2, 12), order="F"), h.reshape((2, 12), order="F"))
+    raises_like(lambda: h.reshape(), lambda: d.reshape())
+    raises_like(lambda: h.reshape((2, 3), (1,)), lambda: d.reshape((2, 3), (1,)))
+    raises_like(lambda: h.reshape(5), lambda: d.reshape(5))
+    raises_like(lambda: h.reshape(24, order="K"), lambda: d.reshape(24, order="K"))
+    raises_like(lambda: h.reshape(shape=(24,)), lambda: d.reshape(shape=(24,)), "shape")
+    # cunp.reshape: NumPy 2's keywords (and the older newshape=).
+    assert_array_equal(cunp.reshape(d, (6, 4)), numpy.reshape(h, (6, 4)))
+    assert_array_equal(cunp.reshape(d, shape=(6, 4), order="F"), numpy.reshape(h, shape=(6, 4), order="F"))
+    assert_array_equal(cunp.reshape(d, newshape=24), h.reshape(24))
+    assert_array_equal(cunp.reshape(d.T, -1, copy=True), numpy.reshape(h.T, -1, copy=True))
+    raises_like(lambda: numpy.reshape(h.T, -1, copy=False), lambda: cunp.reshape(d.T, -1, copy=False))
+    c = cunp.reshape(d, (24,), copy=True)
+    c[0] = 100
+    assert d[0, 0].item() == 0
+    with pytest.raises(TypeError):
+        cunp.reshape(d, (24,), newshape=(24,))
+    with pytest.raises(TypeError):
+        cunp.reshape(d)
+
+
+# ---- item, tolist, itemset ----------------------------------------------------
+
+def test_item_forms_and_errors(device):
+    h = numpy.arange(6, dtype="f4").reshape(2, 3)
+    d = cunp.asarray(h)
+    for args in ((0,), (5,), (-1,), (-6,), ((1, 2),), (1, 2), (numpy.int64(4),), ((-1, -3),), ((4,),)):
+        got, expect = d.item(*args), h.item(*args)
+        assert got == expect and type(got) is type(expect), args
+    for args in ((), (6,), (-7,), (1.5,), ((1, 5),), ((7,),), (1, 2, 3), ((0, 0, 0),), ("a",)):
+        raises_like(lambda: h.item(*args), lambda: d.item(*args))
+    z, zh = cunp.asarray(numpy.float64(2.5)), numpy.array(2.5)
+    for args in ((), (0,), ((),), (-1,)):
+        assert z.item(*args) == zh.item(*args)
+    raises_like(lambda: zh.item(1), lambda: z.item(1))
+    raises_like(lambda: numpy.arange(3).item(5), lambda: cunp.arange(3).item(5))
+    assert cunp.asarray([1 + 2j]).item() == 1 + 2j and type(cunp.asarray([True]).item()) is bool
+    assert not hasattr(d, "itemset")
+    with pytest.raises(AttributeError):
+        d.itemset(0, 1)
+
+
+def _leaves(x):
+    return [y for v in x for y in _leaves(v)] if isinstance(x, list) else [x]
+
+
+def test_tolist(device, dtype):
+    for shape in ((), (0,), (3,), (2, 3), (2, 0, 2)):
+        h = random_array(shape, dtype)
+        got, expect = cunp.asarray(h).tolist(), h.tolist()
+        assert got == expect
+        assert [type(x) for x in _leaves(got)] == [type(x) for x in _leaves(expect)]
+    h = numpy.arange(12).reshape(3, 4)
+    assert cunp.asarray(h).T[::2].tolist() == h.T[::2].tolist()
