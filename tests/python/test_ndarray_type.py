@@ -78,7 +78,8 @@ def test_constructor_over_buffers(device):
     w = cunp.ndarray((2,), "f8", buffer=buf[4:], offset=8)
     assert_array_equal(w, host[5:7])
     f = cunp.asfortranarray(cunp.asarray(host.reshape(3, 4)))
-    assert_array_equal(cunp.ndarray((12,), "f8", buffer=f), numpy.ndarray((12,), "f8", buffer=host.reshape(3, 4).T.copy().T))
+    f_host = host.reshape(3, 4).T.copy().T
+    assert_array_equal(cunp.ndarray((12,), "f8", buffer=f), numpy.ndarray((12,), "f8", buffer=f_host))
     # memptr arithmetic, and memptr as the positional buffer.
     assert_array_equal(cunp.ndarray((2,), "f8", memptr=buf.data + 80), host[10:])
     assert_array_equal(cunp.ndarray((2,), "f8", buf[3:].data), host[3:5])
@@ -89,7 +90,8 @@ def test_constructor_over_buffers(device):
     # NumPy's bounds errors.
     raises_like(lambda: numpy.ndarray((13,), buffer=host), lambda: cunp.ndarray((13,), buffer=buf))
     raises_like(lambda: numpy.ndarray((2,), buffer=host, offset=90), lambda: cunp.ndarray((2,), buffer=buf, offset=90))
-    raises_like(lambda: numpy.ndarray((2,), buffer=host, offset=100), lambda: cunp.ndarray((2,), buffer=buf, offset=100))
+    raises_like(lambda: numpy.ndarray((2,), buffer=host, offset=100),
+                lambda: cunp.ndarray((2,), buffer=buf, offset=100))
     raises_like(lambda: numpy.ndarray((2,), buffer=host, strides=(96,)),
                 lambda: cunp.ndarray((2,), buffer=buf, strides=(96,)))
     raises_like(lambda: numpy.ndarray((2,), buffer=host, strides=(-8,)),
@@ -223,7 +225,8 @@ def test_flat_reads(device, transform):
     assert it.index == 2 and it.coords == numpy.unravel_index(2, h.shape)
     for key in (0, 3, -1, numpy.int64(2), cunp.asarray(1)):
         assert d.flat[key].item() == h.flat[int(key)]
-    keys = [slice(None), slice(1, 5), slice(None, None, -3), slice(10, 2, -2), [0, 2, -1], numpy.array([[1, 0], [3, 2]]),
+    keys = [slice(None), slice(1, 5), slice(None, None, -3), slice(10, 2, -2), [0, 2, -1],
+            numpy.array([[1, 0], [3, 2]]),
             numpy.arange(h.size) % 2 == 0, Ellipsis, (), (slice(2, 4),)]
     for key in keys:
         got = d.flat[cunp.asarray(key) if isinstance(key, numpy.ndarray) else key]
@@ -240,7 +243,8 @@ def test_flat_reads(device, transform):
 @pytest.mark.parametrize("transform", [lambda x: x, lambda x: x.T, lambda x: x[:, ::-2]], ids=["c", "t", "step"])
 def test_flat_assignment_cycles_values(device, transform):
     cases = [(slice(None), 7), (slice(1, 9), [10, 20, 30]), (slice(None, None, -2), [1, 2]), ([1, 3, 5, 0], [100, 200]),
-             ([0, 0, 2], [5, 6, 7]), (numpy.array([[1, 2], [4, 5]]), [[-1, -2], [-3, -4]]), (4, 99), (-1, 42), (numpy.int64(3), 2.5),
+             ([0, 0, 2], [5, 6, 7]), (numpy.array([[1, 2], [4, 5]]), [[-1, -2], [-3, -4]]), (4, 99), (-1, 42),
+             (numpy.int64(3), 2.5),
              (slice(2, 5), [1, 2, 3, 4, 5, 6]), (Ellipsis, [8, 9]), ([0], []), (slice(0, 0), [1])]
     for key, value in cases:
         h, d = _pair(device, transform=transform)
@@ -330,7 +334,8 @@ def test_flags_every_attribute(device):
         c_own.flags.fnc = True
     with pytest.raises(KeyError):
         c_own.flags["C"] = True
-    raises_like(lambda: setattr(own.flags, "writebackifcopy", True), lambda: setattr(c_own.flags, "writebackifcopy", True))
+    raises_like(lambda: setattr(own.flags, "writebackifcopy", True),
+                lambda: setattr(c_own.flags, "writebackifcopy", True))
     c_own.flags.writebackifcopy = False
     c_own.flags["A"] = True
 
@@ -374,8 +379,8 @@ def test_reshape_copy_and_shape_forms(device):
                         continue
                     got = src_d.reshape(shape, order=order, copy=copy)
                     assert_array_equal(got, expect)
-                    assert numpy.shares_memory(expect, src_h) == (got.base is not None and
-                                                                 cunp.may_share_memory(got, src_d)), (shape, order, copy)
+                    shares = got.base is not None and cunp.may_share_memory(got, src_d)
+                    assert numpy.shares_memory(expect, src_h) == shares, (shape, order, copy)
     assert_array_equal(d.reshape(2, 3, 4), h.reshape(2, 3, 4))
     assert_array_equal(d.reshape(numpy.int64(4), 6), h.reshape(4, 6))
     assert_array_equal(d.reshape(cunp.asarray(24)), h.reshape(24))
@@ -466,14 +471,16 @@ KEYWORD_CALLS = [
     ("all", (), dict(where=Arr(MASK))),
     ("any", (), dict(axis=1)), ("any", (), dict(out=Out((), "?"))), ("any", (), dict(keepdims=True, axis=0)),
     ("any", (), dict(where=Arr(MASK))),
-    ("argmax", (), dict(axis=1)), ("argmax", (), dict(out=Out((4,), "i8"), axis=0)), ("argmax", (), dict(keepdims=True)),
+    ("argmax", (), dict(axis=1)), ("argmax", (), dict(out=Out((4,), "i8"), axis=0)),
+    ("argmax", (), dict(keepdims=True)),
     ("argmin", (), dict(axis=0)), ("argmin", (), dict(out=Out((3,), "i8"), axis=1)),
     ("argmin", (), dict(keepdims=True, axis=1)),
     ("argpartition", (1,), dict(axis=0)), ("argpartition", (1,), dict(kind="introselect")),
     ("argpartition", (1,), dict(order=None)),
     ("argsort", (), dict(axis=0)), ("argsort", (), dict(kind="stable")), ("argsort", (), dict(order=None)),
     ("argsort", (), dict(stable=True)),
-    ("astype", (), dict(dtype="f4")), ("astype", ("i4",), dict(order="F")), ("astype", ("f4",), dict(casting="same_kind")),
+    ("astype", (), dict(dtype="f4")), ("astype", ("i4",), dict(order="F")),
+    ("astype", ("f4",), dict(casting="same_kind")),
     ("astype", ("f8",), dict(subok=True)), ("astype", ("f8",), dict(copy=False)),
     ("byteswap", (), dict(inplace=False)), ("byteswap", (), dict(inplace=True)),
     ("choose", (Arr([[10] * 4, [20] * 4, [30] * 4]),), dict(mode="clip", on="small")),
@@ -496,7 +503,8 @@ KEYWORD_CALLS = [
     ("min", (), dict(axis=1)), ("min", (), dict(out=Out((4,)), axis=0)), ("min", (), dict(keepdims=True, axis=0)),
     ("min", (), dict(initial=-3.0)), ("min", (), dict(where=Arr(MASK), initial=100.0)),
     ("nonzero", (), {}),
-    ("partition", (2,), dict(axis=0)), ("partition", (2,), dict(kind="introselect")), ("partition", (1,), dict(order=None)),
+    ("partition", (2,), dict(axis=0)), ("partition", (2,), dict(kind="introselect")),
+    ("partition", (1,), dict(order=None)),
     ("prod", (), dict(axis=0)), ("prod", (), dict(dtype="f4")), ("prod", (), dict(out=Out((4,)), axis=0)),
     ("prod", (), dict(keepdims=True)), ("prod", (), dict(initial=2.0)), ("prod", (), dict(where=Arr(MASK))),
     ("put", ([0, 5], [-1.0, -2.0]), dict(mode="clip")), ("put", ([0, 50], [7.0]), dict(mode="wrap")),
@@ -515,7 +523,8 @@ KEYWORD_CALLS = [
     ("sum", (), dict(axis=1)), ("sum", (), dict(dtype="i8")), ("sum", (), dict(out=Out((4,)), axis=0)),
     ("sum", (), dict(keepdims=True)), ("sum", (), dict(initial=5.0)), ("sum", (), dict(where=Arr(MASK))),
     ("swapaxes", (0, 1), {}),
-    ("take", ([0, 2],), dict(axis=1)), ("take", ([0, 20],), dict(mode="clip")), ("take", ([1, 2],), dict(out=Out((2,)))),
+    ("take", ([0, 2],), dict(axis=1)), ("take", ([0, 20],), dict(mode="clip")),
+    ("take", ([1, 2],), dict(out=Out((2,)))),
     ("to_device", ("cpu",), dict(stream=None)),
     ("tobytes", (), dict(order="F")), ("tobytes", (), dict(order="A")),
     ("tolist", (), {}),
