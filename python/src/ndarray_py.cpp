@@ -304,6 +304,17 @@ ndarray construct(nb::handle shape_obj, nb::handle dtype_obj, nb::handle buffer,
   return make_view_as(r.owner, dt, shape, *strides, r.begin + offset);
 }
 
+// ndarray.getfield: the bytes at `offset` inside each element, read as `dtype`.
+ndarray getfield(const ndarray& a, nb::handle dtype, nb::handle offset_obj) {
+  const DType dt = to_dtype(dtype);
+  const std::int64_t offset = to_index_int(offset_obj);
+  const auto isz = static_cast<std::int64_t>(itemsize(dt));
+  if (offset < 0) throw ValueError("offset is negative");
+  if (isz > a.itemsize()) throw ValueError("new type is larger than original type");
+  if (isz + offset > a.itemsize()) throw ValueError("new type plus offset is larger than original type");
+  return make_view_as(a, dt, a.shape(), a.strides(), a.offset() + offset);
+}
+
 // ndarray.view(dtype=None, type=None); a cunp.ndarray (sub)class as `dtype` is the type.
 nb::object view_method(nb::handle self, nb::handle dtype, nb::handle type) {
   const ndarray& a = nb::cast<const ndarray&>(self);
@@ -411,6 +422,18 @@ void bind_ndarray(nb::module_& m) {
       .def(
           "byteswap", [](const ndarray& a, bool inplace) { return a.byteswap(inplace); },
           nb::arg("inplace") = false)
+      .def("getfield", &getfield, nb::arg("dtype"), nb::arg("offset") = 0)
+      .def(
+          "setfield",
+          [](const ndarray& a, nb::handle val, nb::handle dtype, nb::handle offset) {
+            ndarray field = getfield(a, dtype, offset);
+            if (is_python_scalar(val) || nb::isinstance(val, numpy().attr("generic"))) {
+              field.fill(to_scalar(val));
+            } else {
+              field.assign(as_cunp(val, a.device()));
+            }
+          },
+          nb::arg("val"), nb::arg("dtype"), nb::arg("offset") = 0)
       .def("_storage_array", [](const ndarray& a) {
         // The whole allocation as bytes: what a MemoryPointer's Memory holds on to.
         const auto n = static_cast<std::int64_t>(a.storage()->nbytes());

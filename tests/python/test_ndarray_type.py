@@ -178,6 +178,30 @@ def test_view_writes_through_and_forms(device):
     assert not b.flags.writeable
 
 
+def test_getfield_setfield(device):
+    h = numpy.arange(6, dtype="i4").reshape(2, 3) * 65537
+    d = cunp.asarray(h.copy())
+    for hv, dv in ((h, d), (h.T, d.T), (h[:, ::2], d[:, ::2])):
+        for dt, off in (("i2", 0), ("i2", 2), ("u1", 1), ("i4", 0), (numpy.uint16, 2)):
+            got, expect = dv.getfield(dt, off), hv.getfield(dt, off)
+            assert_array_equal(got, expect)
+            assert got.strides == expect.strides
+        assert_array_equal(dv.getfield(dtype="u1", offset=3), hv.getfield(dtype="u1", offset=3))
+    for args in (("i8",), ("i2", 3), ("i2", -1)):
+        raises_like(lambda: h.getfield(*args), lambda: d.getfield(*args))
+    h2, d2 = h.copy(), cunp.asarray(h.copy())
+    assert d2.setfield(7, "i2", 2) is None
+    h2.setfield(7, "i2", 2)
+    assert_array_equal(d2, h2)
+    h2.T.setfield(numpy.arange(6).reshape(3, 2), "u1", offset=0)
+    d2.T.setfield(numpy.arange(6).reshape(3, 2), "u1", offset=0)
+    assert_array_equal(d2, h2)
+    ro = cunp.broadcast_to(d2[0], (2, 3))
+    with pytest.raises(ValueError, match="read-only"):
+        ro.setfield(1, "i2")
+    assert not ro.getfield("i2").flags.writeable
+
+
 # ---- byteswap -----------------------------------------------------------------
 
 def test_byteswap_every_dtype(device):
@@ -496,6 +520,7 @@ KEYWORD_CALLS = [
     ("dot", (Arr(numpy.ones((4, 2))),), dict(out=Out((3, 2)))),
     ("fill", (3.5,), {}),
     ("flatten", (), dict(order="F")),
+    ("getfield", (), dict(dtype="i4", offset=4)), ("setfield", (1.0,), dict(dtype="f4", offset=4)),
     ("max", (), dict(axis=0)), ("max", (), dict(out=Out((3,)), axis=1)), ("max", (), dict(keepdims=True)),
     ("max", (), dict(initial=20.0)), ("max", (), dict(where=Arr(MASK), initial=-1.0)),
     ("mean", (), dict(axis=0)), ("mean", (), dict(dtype="f4")), ("mean", (), dict(out=Out(()))),
@@ -542,7 +567,8 @@ DOCUMENTED_KEYWORDS = {
     "argmin": "axis out keepdims", "argpartition": "axis kind order", "argsort": "axis kind order stable",
     "astype": "dtype order casting subok copy", "byteswap": "inplace", "choose": "out mode", "clip": "min max out",
     "compress": "condition axis out", "copy": "order", "cumprod": "axis dtype out", "cumsum": "axis dtype out",
-    "diagonal": "offset axis1 axis2", "dot": "out", "flatten": "order", "max": "axis out keepdims initial where",
+    "diagonal": "offset axis1 axis2", "dot": "out", "flatten": "order", "getfield": "dtype offset",
+    "setfield": "dtype offset", "max": "axis out keepdims initial where",
     "mean": "axis dtype out keepdims where", "min": "axis out keepdims initial where", "partition": "axis kind order",
     "prod": "axis dtype out keepdims initial where", "put": "mode", "ravel": "order", "repeat": "axis",
     "reshape": "order copy", "round": "decimals out", "searchsorted": "side sorter", "setflags": "write align uic",
@@ -615,8 +641,8 @@ def test_method_keywords_match_numpy(device):
 
 def test_method_set_matches_numpy():
     """Every public NumPy ndarray method and attribute exists, except the file/pickle
-    family, ctypes and the structured-dtype field access cunp's numeric dtypes lack."""
-    absent = {"dump", "dumps", "tofile", "ctypes", "getfield", "setfield", "resize"}
+    family, ctypes and the in-place resize."""
+    absent = {"dump", "dumps", "tofile", "ctypes", "resize"}
     missing = [m for m in dir(numpy.ndarray) if not m.startswith("_") and m not in absent
                and not hasattr(cunp.ndarray, m)]
     assert not missing, missing
