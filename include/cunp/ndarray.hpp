@@ -100,12 +100,18 @@ class ndarray {
   ndarray view(std::span<const Index> index) const;  // basic indexing
   ndarray operator[](std::int64_t i) const;
   ndarray operator[](std::initializer_list<Index> index) const { return view(index); }
-  // A view when NumPy returns one, else a copy. One dimension may be -1.
-  ndarray reshape(const Shape& shape, Order order = Order::C) const;
+  // A view when NumPy returns one, else a copy. One dimension may be -1. `copy`:
+  // nullopt copies only when needed, true always copies, false throws ValueError
+  // when no view can give the shape (np.reshape's copy=, NumPy 2.1).
+  ndarray reshape(const Shape& shape, Order order = Order::C, std::optional<bool> copy = std::nullopt) const;
   ndarray ravel(Order order = Order::C) const;
   ndarray flatten(Order order = Order::C) const;  // always a copy
   ndarray squeeze() const;
   ndarray broadcast_to(const Shape& shape) const;  // read-only view
+  // ndarray.view(dtype): the same bytes read as `dtype`. An item size change rescales
+  // the last axis, which must then be contiguous (NumPy's ValueErrors otherwise; a
+  // 0-d array cannot change its item size).
+  ndarray view(DType dtype) const;
   // A view with new shape/strides/offset over the same buffer (checked against its bounds).
   ndarray as_strided(Shape shape, Strides strides, std::int64_t offset) const;
   // Sets the shape in place where it is possible without copying (ndarray.shape = ...).
@@ -117,6 +123,9 @@ class ndarray {
   // Copy to another device (a no-op view when already there and copy is false).
   ndarray to(Device device, bool copy = false) const;
   void fill(const Scalar& value);
+  // ndarray.byteswap: every element's bytes reversed (each part of a complex number
+  // separately). inplace: swaps this array's memory and returns it; else a new array.
+  ndarray byteswap(bool inplace = false) const;
   // Copies `value` into this array, broadcasting it and casting with `casting`.
   void assign(const ndarray& value, Casting casting = Casting::Unsafe);
   void assign(const Scalar& value);

@@ -82,49 +82,6 @@ def _device_of(a):
     return cuda.Device(int(d[5:]))
 
 
-class _Flags:
-    __slots__ = ("_a",)
-
-    def __init__(self, a):
-        self._a = a
-
-    c_contiguous = property(lambda self: self._a._c_contiguous)
-    f_contiguous = property(lambda self: self._a._f_contiguous)
-    owndata = property(lambda self: self._a._owndata)
-    aligned = property(lambda self: self._a._aligned)
-    contiguous = c_contiguous
-    fortran = property(lambda self: self._a._f_contiguous and not self._a._c_contiguous)
-
-    @property
-    def writeable(self):
-        return self._a._writeable
-
-    @writeable.setter
-    def writeable(self, value):
-        self._a._writeable = bool(value)
-
-    _keys = {"C_CONTIGUOUS": "c_contiguous", "C": "c_contiguous", "CONTIGUOUS": "c_contiguous",
-             "F_CONTIGUOUS": "f_contiguous", "F": "f_contiguous", "FORTRAN": "f_contiguous",
-             "OWNDATA": "owndata", "O": "owndata", "WRITEABLE": "writeable", "W": "writeable",
-             "ALIGNED": "aligned", "A": "aligned"}
-
-    def __getitem__(self, key):
-        try:
-            return getattr(self, self._keys[key.upper()])
-        except KeyError:
-            raise KeyError("Unknown flag") from None
-
-    def __setitem__(self, key, value):
-        if self._keys.get(key.upper()) != "writeable":
-            raise ValueError("only the WRITEABLE flag can be set")
-        self.writeable = value
-
-    def __repr__(self):
-        return "\n".join("  %s : %s" % (k, getattr(self, v)) for k, v in
-                         [("C_CONTIGUOUS", "c_contiguous"), ("F_CONTIGUOUS", "f_contiguous"),
-                          ("OWNDATA", "owndata"), ("WRITEABLE", "writeable"), ("ALIGNED", "aligned")])
-
-
 def _array_dunder(self, dtype=None, copy=None):
     if self._device_str != "cpu":
         raise TypeError("Implicit conversion to a NumPy array is not allowed. "
@@ -136,7 +93,6 @@ def _array_dunder(self, dtype=None, copy=None):
 
 
 ndarray.device = property(_device_of)
-ndarray.flags = property(_Flags)
 ndarray.__array__ = _array_dunder
 ndarray.to_device = lambda self, device, stream=None: self._to_device(str(Device(device)) if not isinstance(device, str) else _normalize(device))
 ndarray.__array_priority__ = 100.0
@@ -286,8 +242,15 @@ def triu(m, k=0):
     return _core._triu(asarray(m), k)
 
 
-def reshape(a, shape, order="C"):
-    return asarray(a).reshape(shape, order=order)
+def reshape(a, shape=None, order="C", *, newshape=None, copy=None):
+    """numpy.reshape; ``newshape=`` is NumPy's older name of ``shape``."""
+    if newshape is not None:
+        if shape is not None:
+            raise TypeError("You cannot specify 'newshape' and 'shape' arguments at the same time.")
+        shape = newshape
+    if shape is None:
+        raise TypeError("reshape() missing 1 required positional argument: 'shape'")
+    return asarray(a).reshape(shape, order=order, copy=copy)
 
 
 def ravel(a, order="C"):
@@ -330,3 +293,6 @@ iinfo = _numpy.iinfo
 def show_config(*, _file=None):
     """Prints cunp's version, CUDA versions and devices (like cupy.show_config)."""
     print(_core.show_config(), end="", file=_file)
+
+
+from cunp import _ndarray  # noqa: E402,F401 - ndarray.flags, .flat and .data

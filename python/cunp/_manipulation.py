@@ -135,7 +135,18 @@ def delete(arr, obj, axis=None):
 
 
 ndarray.swapaxes = lambda self, axis1, axis2: _core.swapaxes(self, axis1, axis2)
-ndarray.compress = lambda self, condition, axis=None: _core.compress(condition, self, axis)
+def _ndarray_compress(self, condition, axis=None, out=None):
+    r = _core.compress(condition, self, axis)
+    if out is None:
+        return r
+    if out.shape != r.shape:
+        raise ValueError("output array does not match result of ndarray.compress: shape %r, expected %r"
+                         % (out.shape, r.shape))
+    out[...] = r
+    return out
+
+
+ndarray.compress = _ndarray_compress
 ndarray.choose = lambda self, choices, out=None, mode="raise": _core.choose(self, choices, out, mode)
 ndarray.diagonal = lambda self, offset=0, axis1=0, axis2=1: _diagonal(self, offset, axis1, axis2)
 ndarray.repeat = lambda self, repeats, axis=None: _core.repeat(self, repeats, axis)

@@ -118,7 +118,7 @@ ndarray.real = property(_real_prop, _real_set)
 ndarray.imag = property(_imag_prop, _imag_set)
 ndarray.conj = lambda self: _ufuncs["conjugate"](self)
 ndarray.conjugate = ndarray.conj
-ndarray.clip = lambda self, min=None, max=None, out=None: clip(self, min, max, out)
+ndarray.clip = lambda self, min=None, max=None, out=None, **kwargs: clip(self, min, max, out, **kwargs)
 ndarray.round = lambda self, decimals=0, out=None: around(self, decimals, out)
 
 

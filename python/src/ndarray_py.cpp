@@ -187,9 +187,152 @@ void setitem(ndarray& self, nb::handle key, nb::handle value) {
   target.assign(as_cunp(value, self.device()));
 }
 
+// One shape argument: an int, a NumPy integer, a 0-d array (cunp or NumPy), or a
+// sequence of those.
+Shape shape_arg(nb::handle obj) {
+  if (!PyLong_Check(obj.ptr()) && PyIndex_Check(obj.ptr()) && nb::hasattr(obj, "ndim") &&
+      nb::cast<int>(obj.attr("ndim")) == 0) {
+    return {nb::cast<std::int64_t>(nb::int_(obj))};
+  }
+  return to_shape(obj);
+}
+
+// reshape(*shape): one shape argument or the dimensions as separate arguments.
 Shape shape_args(nb::args args) {
-  if (args.size() == 1) return to_shape(args[0]);
+  if (args.size() == 0) throw TypeError("reshape() takes exactly 1 argument (0 given)");
+  if (args.size() == 1) return shape_arg(args[0]);
   return to_shape(args);
+}
+
+std::optional<bool> to_copy_flag(nb::handle copy) {
+  if (copy.is_none()) return std::nullopt;
+  const int truth = PyObject_IsTrue(copy.ptr());
+  if (truth < 0) throw nb::python_error();
+  return truth != 0;
+}
+
+std::int64_t to_index_int(nb::handle h) {
+  if (!PyIndex_Check(h.ptr())) {
+    throw TypeError("'" + nb::cast<std::string>(nb::str(h.type().attr("__name__"))) +
+                    "' object cannot be interpreted as an integer");
+  }
+  return nb::cast<std::int64_t>(nb::int_(h));
+}
+
+// Note [ndarray constructor over a buffer]: the buffer is a byte range
+// [begin, begin + length) of one Storage: a cunp array's own bytes (it must be
+// contiguous, as the buffer protocol NumPy uses requires), a MemoryPointer's bytes
+// from its address to the end of its allocation, or a host buffer (bytes, NumPy
+// arrays) wrapped on the cpu device. The new array is a view of that storage, so it
+// shares the owner's lifetime, base and read-only-ness, and NumPy's bounds checks
+// apply to the range.
+struct BufferRange {
+  ndarray owner;  // a view of the storage the range lies in
+  std::int64_t begin = 0;
+  std::int64_t length = 0;
+};
+
+BufferRange buffer_range(nb::handle buffer) {
+  if (is_cunp_array(buffer)) {
+    const ndarray& b = nb::cast<const ndarray&>(buffer);
+    if (!b.is_c_contiguous() && !b.is_f_contiguous()) throw ValueError("ndarray is not contiguous");
+    return {b, b.size() == 0 ? 0 : b.offset(), b.nbytes()};
+  }
+  if (nb::hasattr(buffer, "mem") && nb::hasattr(buffer.attr("mem"), "_array")) {  // cunp.cuda.MemoryPointer
+    const ndarray& whole = nb::cast<const ndarray&>(buffer.attr("mem").attr("_array"));
+    const auto at = nb::cast<std::int64_t>(buffer.attr("_offset"));
+    return {whole, at, whole.nbytes() - at};
+  }
+  // Any other object exposing the buffer protocol, read as bytes on the host.
+  nb::object bytes = numpy().attr("frombuffer")(buffer, "uint8");
+  const ndarray b = wrap_numpy(bytes);
+  return {b, 0, b.nbytes()};
+}
+
+// True when a view of `shape`/`strides` at byte `offset` stays inside [begin, end).
+bool strides_fit(const Shape& shape, const Strides& strides, std::int64_t itemsize, std::int64_t offset,
+                 std::int64_t begin, std::int64_t end) {
+  std::int64_t lo = offset, hi = offset + itemsize;
+  for (std::size_t i = 0; i < shape.size(); ++i) {
+    if (shape[i] == 0) return true;
+    const std::int64_t span = (shape[i] - 1) * strides[i];
+    (span < 0 ? lo : hi) += span;
+  }
+  return lo >= begin && hi <= end;
+}
+
+ndarray construct(nb::handle shape_obj, nb::handle dtype_obj, nb::handle buffer, nb::handle offset_obj,
+                  nb::handle strides_obj, nb::handle order_obj, nb::handle memptr) {
+  const Shape shape = shape_arg(shape_obj);
+  const DType dt = dtype_obj.is_none() ? DType::Float64 : to_dtype(dtype_obj);
+  // NumPy's constructor lays new memory out in F order only for 'F'.
+  const Order order = to_order(order_obj, Order::C) == Order::F ? Order::F : Order::C;
+  const std::int64_t size = shape_size(shape);
+  const auto isz = static_cast<std::int64_t>(itemsize(dt));
+  std::optional<Strides> strides;
+  if (!strides_obj.is_none()) {
+    strides = to_shape(strides_obj);
+    if (strides->size() != shape.size()) throw ValueError("strides, if given, must be the same length as shape");
+  }
+  if (!memptr.is_none()) {
+    if (!buffer.is_none()) throw TypeError("ndarray() got both buffer and memptr");
+    buffer = memptr;
+  }
+  const std::int64_t offset = to_index_int(offset_obj);
+  if (buffer.is_none()) {
+    if (!strides) return empty(shape, {.dtype = dt, .order = order, .device = current_device()});
+    if (!strides_fit(shape, *strides, isz, 0, 0, size * isz)) {
+      throw ValueError("strides is incompatible with shape of requested array and size of buffer");
+    }
+    const Device dev = current_device();
+    check_device(dev);
+    return ndarray(allocate(dev, static_cast<std::size_t>(size * isz)), dt, shape, *strides, 0);
+  }
+  const BufferRange r = buffer_range(buffer);
+  // NumPy leaves a negative offset unchecked (the view starts before the buffer); here
+  // it is an error. An offset past the end fails the size checks below, as in NumPy.
+  if (offset < 0) {
+    throw ValueError("offset must be non-negative and no greater than buffer length (" + std::to_string(r.length) +
+                     ")");
+  }
+  if (!strides) {
+    if (size * isz > r.length - offset) throw TypeError("buffer is too small for requested array");
+    strides = contiguous_strides(shape, isz, order);
+  } else if (!strides_fit(shape, *strides, isz, offset, 0, r.length)) {
+    throw ValueError("strides is incompatible with shape of requested array and size of buffer");
+  }
+  return make_view_as(r.owner, dt, shape, *strides, r.begin + offset);
+}
+
+// ndarray.getfield: the bytes at `offset` inside each element, read as `dtype`.
+ndarray getfield(const ndarray& a, nb::handle dtype, nb::handle offset_obj) {
+  const DType dt = to_dtype(dtype);
+  const std::int64_t offset = to_index_int(offset_obj);
+  const auto isz = static_cast<std::int64_t>(itemsize(dt));
+  if (offset < 0) throw ValueError("offset is negative");
+  if (isz > a.itemsize()) throw ValueError("new type is larger than original type");
+  if (isz + offset > a.itemsize()) throw ValueError("new type plus offset is larger than original type");
+  return make_view_as(a, dt, a.shape(), a.strides(), a.offset() + offset);
+}
+
+// ndarray.view(dtype=None, type=None); a cunp.ndarray (sub)class as `dtype` is the type.
+nb::object view_method(nb::handle self, nb::handle dtype, nb::handle type) {
+  const ndarray& a = nb::cast<const ndarray&>(self);
+  auto is_array_class = [](nb::handle h) {
+    return PyType_Check(h.ptr()) && (PyObject_IsSubclass(h.ptr(), nb::type<ndarray>().ptr()) == 1 ||
+                                     PyObject_IsSubclass(h.ptr(), numpy().attr("ndarray").ptr()) == 1);
+  };
+  if (!dtype.is_none() && is_array_class(dtype)) {
+    if (!type.is_none()) throw TypeError("Cannot specify output type twice.");
+    type = dtype;
+    dtype = nb::none();
+  }
+  if (!type.is_none() && !(PyType_Check(type.ptr()) &&
+                           PyObject_IsSubclass(type.ptr(), nb::type<ndarray>().ptr()) == 1)) {
+    throw TypeError("Type must be a sub-type of ndarray type");
+  }
+  if (dtype.is_none()) return nb::cast(make_view(a, a.shape(), a.strides(), a.offset()));
+  return nb::cast(a.view(to_dtype(dtype)));
 }
 
 Scalar single_item(const ndarray& a, const char* what) {
@@ -261,11 +404,41 @@ void bind_ndarray(nb::module_& m) {
       .def("__getitem__", [](const ndarray& a, nb::handle key) { return a.view(to_index(key)); })
       .def("__setitem__", [](ndarray& a, nb::handle key, nb::handle value) { setitem(a, key, value); })
       .def(
-          "reshape",
-          [](const ndarray& a, nb::args shape, nb::handle order) {
-            return a.reshape(shape_args(shape), to_order(order, Order::C));
+          "__init__",
+          [](ndarray* self, nb::handle shape, nb::handle dtype, nb::handle buffer, nb::handle offset,
+             nb::handle strides, nb::handle order, nb::handle memptr) {
+            new (self) ndarray(construct(shape, dtype, buffer, offset, strides, order, memptr));
           },
-          nb::arg("shape"), nb::arg("order") = "C")
+          nb::arg("shape"), nb::arg("dtype") = nb::borrow(reinterpret_cast<PyObject*>(&PyFloat_Type)),
+          nb::arg("buffer") = nb::none(), nb::arg("offset") = 0, nb::arg("strides") = nb::none(),
+          nb::arg("order") = "C", nb::kw_only(), nb::arg("memptr") = nb::none())
+      .def(
+          "reshape",
+          [](const ndarray& a, nb::args shape, nb::handle order, nb::handle copy) {
+            return a.reshape(shape_args(shape), to_order(order, Order::C), to_copy_flag(copy));
+          },
+          nb::arg("shape"), nb::arg("order") = "C", nb::arg("copy") = nb::none())
+      .def("view", &view_method, nb::arg("dtype") = nb::none(), nb::arg("type") = nb::none())
+      .def(
+          "byteswap", [](const ndarray& a, bool inplace) { return a.byteswap(inplace); },
+          nb::arg("inplace") = false)
+      .def("getfield", &getfield, nb::arg("dtype"), nb::arg("offset") = 0)
+      .def(
+          "setfield",
+          [](const ndarray& a, nb::handle val, nb::handle dtype, nb::handle offset) {
+            ndarray field = getfield(a, dtype, offset);
+            if (is_python_scalar(val) || nb::isinstance(val, numpy().attr("generic"))) {
+              field.fill(to_scalar(val));
+            } else {
+              field.assign(as_cunp(val, a.device()));
+            }
+          },
+          nb::arg("val"), nb::arg("dtype"), nb::arg("offset") = 0)
+      .def("_storage_array", [](const ndarray& a) {
+        // The whole allocation as bytes: what a MemoryPointer's Memory holds on to.
+        const auto n = static_cast<std::int64_t>(a.storage()->nbytes());
+        return make_view_as(a, DType::UInt8, {n}, {1}, 0);
+      })
       .def(
           "ravel", [](const ndarray& a, nb::handle order) { return a.ravel(to_order(order, Order::C)); },
           nb::arg("order") = "C")
@@ -309,17 +482,19 @@ void bind_ndarray(nb::module_& m) {
           },
           nb::arg("dtype"), nb::arg("order") = "K", nb::arg("casting") = "unsafe", nb::arg("subok") = true,
           nb::arg("copy") = true)
-      .def("fill", [](ndarray& a, nb::handle v) { a.fill(to_scalar(v)); })
+      .def("fill", [](ndarray& a, nb::handle v) { a.fill(to_scalar(v)); }, nb::arg("value"))
       .def("item",
            [](const ndarray& a, nb::args args) {
              if (args.size() == 0) return scalar_to_python(a.item());
              if (args.size() == 1 && !PyTuple_Check(args[0].ptr())) {
-               return scalar_to_python(a.item(nb::cast<std::int64_t>(args[0])));
+               return scalar_to_python(a.item(to_index_int(args[0])));
              }
              nb::handle src = args.size() == 1 ? args[0] : nb::handle(args);
              std::vector<std::int64_t> idx;
-             for (nb::handle h : src) idx.push_back(nb::cast<std::int64_t>(h));
-             return scalar_to_python(a.item(idx));
+             for (nb::handle h : src) idx.push_back(to_index_int(h));
+             if (idx.empty() && a.ndim() != 0) throw ValueError("incorrect number of indices for array");
+             if (idx.size() == 1) return scalar_to_python(a.item(idx[0]));  // NumPy: a 1-tuple is a flat index
+             return scalar_to_python(idx.empty() ? a.item() : a.item(idx));
            })
       .def("tolist",
            [](const ndarray& a) {

@@ -228,6 +228,26 @@ void ndarray::assign(const ndarray& value, Casting casting) {
 
 void ndarray::assign(const Scalar& value) { fill(value); }
 
+// Note [Byteswap as a byte copy]: the swap is one strided copy between uint8 views,
+// the destination's bytes (..., part, byte) read from the source's bytes in reverse
+// within each part (stride -1). So both backends reuse copy_elements' loops and
+// kernels; an in-place swap overlaps and goes through copy_elements' temporary.
+ndarray ndarray::byteswap(bool inplace) const {
+  check_defined();
+  const std::int64_t part = is_complex(impl_->dtype) ? itemsize() / 2 : itemsize();
+  if (part == 1) return inplace ? *this : copy(Order::A);
+  ndarray out = inplace ? *this : detail::empty_with_layout_of(*this, impl_->dtype, Order::A, device());
+  auto bytes_of = [part](const ndarray& a, bool reversed) {
+    Shape sh = a.shape();
+    Strides st = a.strides();
+    sh.insert(sh.end(), {a.itemsize() / part, part});
+    st.insert(st.end(), {part, reversed ? -1 : 1});
+    return make_view_as(a, DType::UInt8, std::move(sh), std::move(st), a.offset() + (reversed ? part - 1 : 0));
+  };
+  detail::copy_elements(bytes_of(out, false), bytes_of(*this, true));
+  return out;
+}
+
 void ndarray::set_item(std::span<const Index> index, const ndarray& value) { view(index).assign(value); }
 void ndarray::set_item(std::span<const Index> index, const Scalar& value) { view(index).fill(value); }
 
@@ -240,7 +260,11 @@ Scalar ndarray::item() const {
 Scalar ndarray::item(std::int64_t flat_index) const {
   check_defined();
   const std::int64_t n = size();
-  if (flat_index < -n || flat_index >= n) throw IndexError("index " + std::to_string(flat_index) + " is out of bounds for size " + std::to_string(n));
+  if (flat_index < -n || flat_index >= n) {
+    // NumPy names the axis when the flat index is the only axis' index.
+    throw IndexError("index " + std::to_string(flat_index) + " is out of bounds for " +
+                     (ndim() == 1 ? "axis 0 with size " : "size ") + std::to_string(n));
+  }
   if (flat_index < 0) flat_index += n;
   // Unravel in C order.
   std::int64_t off = impl_->offset;

@@ -1,5 +1,5 @@
 // src/core/ndarray.cpp — array metadata and the operations that only build views:
-// transpose, basic indexing, reshape, squeeze, broadcast_to, as_strided.
+// transpose, basic indexing, reshape, squeeze, broadcast_to, view(dtype), as_strided.
 #include "cunp/ndarray.hpp"
 
 #include <algorithm>
@@ -346,11 +346,12 @@ static Shape infer_shape(const Shape& requested, std::int64_t size) {
   return sh;
 }
 
-ndarray ndarray::reshape(const Shape& shape, Order order) const {
+ndarray ndarray::reshape(const Shape& shape, Order order, std::optional<bool> copy) const {
   check_defined();
   if (order == Order::K) throw ValueError("order 'K' is not permitted for reshaping");
   if (order == Order::A) order = is_f_contiguous() && !is_c_contiguous() ? Order::F : Order::C;
   Shape sh = infer_shape(shape, size());
+  if (copy == true) return this->copy(order).reshape(sh, order);
   Strides st;
   bool ok;
   if (size() == 0) {
@@ -365,7 +366,8 @@ ndarray ndarray::reshape(const Shape& shape, Order order) const {
     std::reverse(st.begin(), st.end());
   }
   if (ok) return make_view(*this, std::move(sh), std::move(st), impl_->offset);
-  return copy(order).reshape(sh, order);
+  if (copy == false) throw ValueError("Unable to avoid creating a copy while reshaping.");
+  return this->copy(order).reshape(sh, order);
 }
 
 void ndarray::set_shape(const Shape& shape) {
@@ -442,6 +444,33 @@ ndarray ndarray::broadcast_to(const Shape& shape) const {
                      shape_str(impl_->shape) + "  and requested shape " + shape_str(shape));
   }
   return view_of(*this, impl_->dtype, shape, std::move(st), impl_->offset, false);
+}
+
+ndarray ndarray::view(DType dtype) const {
+  check_defined();
+  const std::int64_t old_size = itemsize(), new_size = static_cast<std::int64_t>(cunp::itemsize(dtype));
+  Shape sh = impl_->shape;
+  Strides st = impl_->strides;
+  if (new_size != old_size) {
+    // NumPy's rule: only the last axis changes length, so its items must be adjacent
+    // (a length-1 or empty last axis qualifies whatever its stride).
+    if (sh.empty()) {
+      throw ValueError("Changing the dtype of a 0d array is only supported if the itemsize is unchanged");
+    }
+    const std::size_t last = sh.size() - 1;
+    if (sh[last] != 1 && size() != 0 && st[last] != old_size) {
+      throw ValueError("To change to a dtype of a different size, the last axis must be contiguous");
+    }
+    const std::int64_t bytes = sh[last] * old_size;
+    if (bytes % new_size != 0) {
+      throw ValueError(
+          "When changing to a larger dtype, its size must be a divisor of the total size in bytes of the last "
+          "axis of the array.");
+    }
+    sh[last] = bytes / new_size;
+    st[last] = new_size;
+  }
+  return make_view_as(*this, dtype, std::move(sh), std::move(st), impl_->offset);
 }
 
 ndarray ndarray::as_strided(Shape shape, Strides strides, std::int64_t offset) const {

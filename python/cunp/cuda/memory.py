@@ -114,3 +114,88 @@ def set_allocator(allocator=None):
 
 def get_allocator():
     return _current
+
+
+class Memory:
+    """One allocation of a cunp array (cupy.cuda.Memory): its start address, byte size
+    and device. Holding it keeps the allocation alive."""
+
+    __slots__ = ("_array",)
+
+    def __init__(self, array):
+        # A uint8 view of the whole allocation: shares its storage, so it keeps it alive.
+        self._array = array._storage_array()
+
+    @property
+    def ptr(self):
+        return self._array._ptr
+
+    @property
+    def size(self):
+        return self._array.nbytes
+
+    @property
+    def device_id(self):
+        d = self._array._device_str
+        return -1 if d == "cpu" else int(d[5:])
+
+    @property
+    def device(self):
+        return self._array.device
+
+    def __repr__(self):
+        return "<cunp.cuda.Memory 0x%x, %d bytes on %s>" % (self.ptr, self.size, self._array._device_str)
+
+
+class MemoryPointer:
+    """A byte address inside a Memory (cupy.cuda.MemoryPointer); ``ndarray.data`` gives
+    one for the array's first element. ``ptr`` is that address (a host address for the
+    cpu device), ``size`` the bytes from it to the end of the allocation."""
+
+    __slots__ = ("mem", "_offset")
+
+    def __init__(self, mem, offset=0):
+        offset = int(offset)
+        if not 0 <= offset <= mem.size:
+            raise ValueError("offset %d is outside the allocation of %d bytes" % (offset, mem.size))
+        self.mem = mem
+        self._offset = offset
+
+    @property
+    def ptr(self):
+        return self.mem.ptr + self._offset
+
+    @property
+    def size(self):
+        return self.mem.size - self._offset
+
+    @property
+    def device_id(self):
+        return self.mem.device_id
+
+    @property
+    def device(self):
+        return self.mem.device
+
+    def __add__(self, offset):
+        if not isinstance(offset, int):
+            return NotImplemented
+        return MemoryPointer(self.mem, self._offset + offset)
+
+    __radd__ = __add__
+
+    def __sub__(self, offset):
+        if not isinstance(offset, int):
+            return NotImplemented
+        return MemoryPointer(self.mem, self._offset - offset)
+
+    def __eq__(self, other):
+        if not isinstance(other, MemoryPointer):
+            return NotImplemented
+        return self.ptr == other.ptr and self.device_id == other.device_id
+
+    def __hash__(self):
+        return hash((self.ptr, self.device_id))
+
+    def __repr__(self):
+        return "<cunp.cuda.MemoryPointer 0x%x of %r>" % (self.ptr, self.mem)

@@ -187,10 +187,81 @@ TEST_F(CoreNdarray, ReshapeViewOrCopy) {
   EXPECT_THROW(base.reshape({12}, Order::K), ValueError);
 }
 
+TEST_F(CoreNdarray, ReshapeCopyArgument) {
+  const ndarray m = iota(12).reshape({3, 4});
+  // copy=false: a view, or NumPy's ValueError when only a copy can give the shape.
+  EXPECT_EQ(m.reshape({4, 3}, Order::C, false).storage(), m.storage());
+  EXPECT_EQ(error_of([&] { m.T().reshape({12}, Order::C, false); }),
+            "Unable to avoid creating a copy while reshaping.");
+  // copy=true: a new buffer even where a view would do.
+  const ndarray c = m.reshape({2, 6}, Order::C, true);
+  EXPECT_NE(c.storage(), m.storage());
+  EXPECT_FALSE(c.may_share_memory(m));
+  EXPECT_EQ(c.to_vector<std::int64_t>(), m.to_vector<std::int64_t>());
+  const ndarray f = m.reshape({12}, Order::F, true);
+  EXPECT_EQ(f.to_vector<std::int64_t>(), (std::vector<std::int64_t>{0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 11}));
+}
+
+TEST_F(CoreNdarray, ViewAsDtype) {
+  const ndarray a = iota(6, DType::Int32).reshape({2, 3});
+  // Same item size: shape and strides kept.
+  const ndarray u = a.view(DType::UInt32);
+  EXPECT_EQ(u.shape(), (Shape{2, 3}));
+  EXPECT_EQ(u.storage(), a.storage());
+  EXPECT_EQ(u.to_vector<std::uint32_t>(), (std::vector<std::uint32_t>{0, 1, 2, 3, 4, 5}));
+  // Smaller items: the last axis grows (little-endian halves).
+  const ndarray h = a.view(DType::Int16);
+  EXPECT_EQ(h.shape(), (Shape{2, 6}));
+  EXPECT_EQ(h.strides(), (Strides{12, 2}));
+  EXPECT_EQ(h.to_vector<std::int16_t>(), (std::vector<std::int16_t>{0, 0, 1, 0, 2, 0, 3, 0, 4, 0, 5, 0}));
+  // Larger items need the last axis' bytes to divide.
+  const ndarray w = iota(8, DType::Int32).reshape({2, 4}).view(DType::Int64);
+  EXPECT_EQ(w.shape(), (Shape{2, 2}));
+  EXPECT_EQ(w.to_vector<std::int64_t>()[1], (std::int64_t{3} << 32) | 2);
+  EXPECT_EQ(error_of([&] { a.view(DType::Int64); }),
+            "When changing to a larger dtype, its size must be a divisor of the total size in bytes of the last "
+            "axis of the array.");
+  EXPECT_EQ(error_of([&] { a.view({slice(), slice(std::nullopt, std::nullopt, 2)}).view(DType::Int16); }),
+            "To change to a dtype of a different size, the last axis must be contiguous");
+  EXPECT_EQ(error_of([&] { a.view({0, 0}).view(DType::Int16); }),
+            "Changing the dtype of a 0d array is only supported if the itemsize is unchanged");
+  // A length-1 last axis may have any stride; an empty array keeps its length 0.
+  EXPECT_EQ(a.view({slice(), slice(std::nullopt, 1)}).view(DType::Int16).shape(), (Shape{2, 2}));
+  EXPECT_EQ(zeros({3, 0}, {.dtype = DType::Int32}).view(DType::Int64).shape(), (Shape{3, 0}));
+  // The view writes through and keeps read-only-ness.
+  ndarray b = iota(4, DType::Int32);
+  b.view(DType::Float32).fill(Scalar(1.0));
+  EXPECT_EQ(b.to_vector<std::int32_t>()[0], 0x3f800000);
+  EXPECT_FALSE(b.broadcast_to({2, 4}).view(DType::UInt32).writeable());
+}
+
+TEST_F(CoreNdarray, Byteswap) {
+  const ndarray a = asarray<std::int32_t>({1, 0x01020304, -1});
+  const ndarray s = a.byteswap();
+  EXPECT_NE(s.storage(), a.storage());
+  EXPECT_EQ(s.to_vector<std::int32_t>(), (std::vector<std::int32_t>{0x01000000, 0x04030201, -1}));
+  EXPECT_EQ(a.to_vector<std::int32_t>()[0], 1);
+  // Complex numbers swap each part; non-contiguous inputs give a C-ordered result.
+  const ndarray c = asarray<std::complex<float>>({{1.0f, 2.0f}, {3.0f, 4.0f}, {5.0f, 6.0f}});
+  const ndarray cs = c.view({slice(std::nullopt, std::nullopt, 2)}).byteswap();
+  EXPECT_EQ(cs.shape(), (Shape{2}));
+  const std::vector<std::uint32_t> bits = cs.view(DType::UInt32).to_vector<std::uint32_t>();
+  EXPECT_EQ(bits[0], 0x0000803fu);  // 1.0f = 0x3f800000 swapped
+  EXPECT_EQ(bits[1], 0x00000040u);  // 2.0f = 0x40000000 swapped
+  EXPECT_EQ(cs.byteswap().to_vector<std::complex<float>>()[1], (std::complex<float>{5.0f, 6.0f}));
+  // In place: the same array, swapped; single bytes are unchanged.
+  ndarray b = asarray<std::uint16_t>({0x0102, 0x0304});
+  const ndarray r = b.byteswap(true);
+  EXPECT_EQ(r.storage(), b.storage());
+  EXPECT_EQ(b.to_vector<std::uint16_t>(), (std::vector<std::uint16_t>{0x0201, 0x0403}));
+  EXPECT_EQ(asarray<std::uint8_t>({1, 2}).byteswap().to_vector<std::uint8_t>(), (std::vector<std::uint8_t>{1, 2}));
+  EXPECT_THROW(b.broadcast_to({2, 2}).byteswap(true), ValueError);
+}
+
 TEST_F(CoreNdarray, CopyOrders) {
   const ndarray m = iota(6, DType::Float32).reshape({2, 3});
   const ndarray c = m.copy();
-  EXPECT_TRUE(c.owndata());
+  EXPECT_FALSE(c.may_share_memory(m));
   EXPECT_NE(c.storage(), m.storage());
   EXPECT_EQ(c.strides(), (Strides{12, 4}));
   const ndarray f = m.copy(Order::F);
