@@ -22,8 +22,8 @@ class Stream {
   static Stream per_thread(int device = -1);
   // A new stream owned by the returned handle (destroyed with the last copy).
   static Stream create(int device = -1, bool non_blocking = false, int priority = 0);
-  // Wraps a cudaStream_t created elsewhere (PyTorch's, a library's): never destroyed
-  // here, the creator keeps it alive. Python: Stream.from_external, ExternalStream.
+  // Wraps a foreign cudaStream_t, never destroyed here: its creator keeps it alive past the
+  // arrays allocated on it (a free records an event). Python: Stream.from_external.
   static Stream external(void* handle, int device = -1);
 
   void* handle() const noexcept;

@@ -497,12 +497,14 @@ def test_stream_from_external_wraps_a_foreign_stream():
         ext.synchronize()
         assert ext.done
         numpy.testing.assert_array_equal(c.get(), h * 2 + 1)
-        del s, ext
+        # Blocks allocated on a stream record an event on it when freed: the arrays go
+        # before the owner destroys the stream (on a failure above it is left alive).
+        del a, b, c, s, ext
         gc.collect()
         assert rt.cudaStreamQuery(ptr) == 0  # not destroyed by cunp: still a live stream
+        assert rt.cudaStreamDestroy(ptr) == 0
     finally:
         _restore_null_stream()
-        assert rt.cudaStreamDestroy(ptr) == 0
 
 
 @needs_cuda

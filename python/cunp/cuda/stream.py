@@ -167,6 +167,9 @@ class Stream(_BaseStream):
         ``(0, ptr)``, as CuPy 14 takes; a reference to it is kept) or the raw
         ``cudaStream_t`` address as an int. ``device_id`` names the stream's device
         (default: the current one).
+
+        The creator keeps the stream alive: arrays allocated while it is current record
+        an event on it when they are freed, so free them before the stream is destroyed.
         """
         proto = getattr(obj, "__cuda_stream__", None)
         if proto is None:
