@@ -1,10 +1,12 @@
 // cunp/device.hpp — devices: `cpu` and `cuda:N`, the thread's current device.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace cunp {
 
@@ -65,5 +67,36 @@ class DeviceGuard {
 
 // Checks that `device` exists: ValueError naming the device count otherwise.
 void check_device(Device device);
+
+// ---- CUDA device queries (cupy.cuda.Device's). Each throws CudaError without a GPU and
+// ValueError for an index that names no device.
+
+// One cudaDeviceGetAttribute value under CuPy's name for it: the cudaDevAttr enumerator
+// without its prefix ("MaxThreadsPerBlock", "MultiProcessorCount").
+struct CudaDeviceAttribute {
+  std::string_view name;
+  int value;
+};
+// Every attribute the device reports, in enumerator order; those the driver rejects as
+// invalid for this device are left out, as CuPy does. Python: Device(i).attributes.
+std::vector<CudaDeviceAttribute> cuda_device_attributes(int device);
+// One attribute by CuPy's name; ValueError for a name that is not an attribute.
+int cuda_device_attribute(int device, std::string_view name);
+// "90" for compute capability 9.0. Python: Device(i).compute_capability.
+std::string cuda_compute_capability(int device);
+// "[domain]:[bus]:[device].[function]" in hexadecimal ("0000:19:00.0"), from
+// cudaDeviceGetPCIBusId. Python: Device(i).pci_bus_id.
+std::string cuda_pci_bus_id(int device);
+// The index of the device at that PCI bus id (cudaDeviceGetByPCIBusId).
+// Python: Device.from_pci_bus_id.
+int cuda_device_from_pci_bus_id(const std::string& pci_bus_id);
+// Free and total bytes of device memory (cudaMemGetInfo). Python: Device(i).mem_info.
+struct CudaMemInfo {
+  std::size_t free = 0;
+  std::size_t total = 0;
+};
+CudaMemInfo cuda_mem_info(int device);
+// Waits for all work on CUDA device `device`. Python: Device(i).synchronize().
+void cuda_device_synchronize(int device);
 
 }  // namespace cunp

@@ -2,6 +2,7 @@
 // for cunp.cuda.
 #include <cuda_runtime_api.h>
 #include <nanobind/stl/function.h>
+#include <nanobind/stl/string_view.h>
 
 #include "convert.hpp"
 #include "cuda/runtime.hpp"
@@ -12,6 +13,27 @@ namespace {
 void require_cuda() {
   if (cuda_device_count() == 0) {
     throw CudaError("cudaGetDeviceCount", 100, "CUDA is unavailable (" + cuda_unavailable_reason() + ")");
+  }
+}
+
+// A strong reference to a Python callable that may be copied and dropped on any thread:
+// CUDA runs host callbacks on a thread of its own, so the count changes under the GIL.
+std::shared_ptr<PyObject> hold_callable(nb::handle fn) {
+  return std::shared_ptr<PyObject>(fn.inc_ref().ptr(), [](PyObject* p) {
+    nb::gil_scoped_acquire gil;
+    Py_DECREF(p);
+  });
+}
+
+// Calls a held Python callable under the GIL; its exception goes to sys.unraisablehook
+// (there is no caller to raise it in).
+template <typename... Args>
+void call_held(const std::shared_ptr<PyObject>& fn, Args... args) {
+  nb::gil_scoped_acquire gil;
+  try {
+    nb::handle(fn.get())(args...);
+  } catch (nb::python_error& e) {
+    e.discard_as_unraisable(nb::handle(fn.get()));
   }
 }
 
@@ -96,21 +118,36 @@ void bind_cuda(nb::module_& m) {
     else set_thread_device(std::nullopt);
   });
   m.def("_device_synchronize", [](int d) {
-    check_device(Device::cuda(d));
     nb::gil_scoped_release nogil;
-    int prev = 0;
-    cuda::check_cuda(cudaGetDevice(&prev), "cudaGetDevice");
-    cuda::check_cuda(cudaSetDevice(d), "cudaSetDevice");
-    const cudaError_t err = cudaDeviceSynchronize();
-    cudaSetDevice(prev);
-    cuda::check_cuda(err, "cudaDeviceSynchronize");
+    cuda_device_synchronize(d);
+  });
+  m.def("_device_attributes", [](int d) {
+    nb::dict r;
+    for (const CudaDeviceAttribute& a : cuda_device_attributes(d)) {
+      r[nb::str(a.name.data(), a.name.size())] = a.value;
+    }
+    return r;
+  });
+  m.def("_device_attribute", [](int d, std::string_view name) { return cuda_device_attribute(d, name); });
+  m.def("_compute_capability", &cuda_compute_capability);
+  m.def("_pci_bus_id", &cuda_pci_bus_id);
+  m.def("_device_from_pci_bus_id", &cuda_device_from_pci_bus_id, arg("pci_bus_id"));
+  m.def("_mem_info", [](int d) {
+    const CudaMemInfo info = cuda_mem_info(d);
+    return nb::make_tuple(info.free, info.total);
   });
 
   // ---- streams and events
+  m.attr("_STREAM_LEGACY") = reinterpret_cast<std::uintptr_t>(cudaStreamLegacy);
+  m.attr("_STREAM_PER_THREAD") = reinterpret_cast<std::uintptr_t>(cudaStreamPerThread);
   nb::class_<Stream>(m, "_Stream")
       .def_static("create", &Stream::create, arg("device") = -1, arg("non_blocking") = false, arg("priority") = 0)
       .def_static("null", &Stream::null, arg("device") = -1)
-      .def_static("external", [](std::uintptr_t ptr, int device) { return Stream::external(reinterpret_cast<void*>(ptr), device); })
+      .def_static("legacy", &Stream::legacy, arg("device") = -1)
+      .def_static("per_thread", &Stream::per_thread, arg("device") = -1)
+      .def_static("external", [](std::uintptr_t ptr, int device) {
+        return Stream::external(reinterpret_cast<void*>(ptr), device);
+      }, arg("ptr"), arg("device") = -1)
       .def_prop_ro("ptr", [](const Stream& s) { return reinterpret_cast<std::uintptr_t>(s.handle()); })
       .def_prop_ro("device_id", &Stream::device)
       .def_prop_ro("is_null", &Stream::is_null)
@@ -121,6 +158,13 @@ void bind_cuda(nb::module_& m) {
       })
       .def("query", &Stream::query)
       .def("wait_event", &Stream::wait_event)
+      // fn() / fn(status) run on a CUDA host thread (Note [Host callbacks]).
+      .def("launch_host_func", [](const Stream& s, nb::callable fn) {
+        s.launch_host_func([held = hold_callable(fn)] { call_held(held); });
+      })
+      .def("add_callback", [](const Stream& s, nb::callable fn) {
+        s.add_callback([held = hold_callable(fn)](int status) { call_held(held, status); });
+      })
       .def("__eq__", [](const Stream& a, const Stream& b) { return a == b; });
   m.def("_current_stream", &current_stream, arg("device") = -1);
   m.def("_set_current_stream", &set_current_stream);

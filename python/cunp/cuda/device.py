@@ -1,6 +1,9 @@
-"""CUDA devices: ``Device(i).use()``, ``with Device(i):``."""
+"""CUDA devices: ``Device(i).use()``, ``with Device(i):``, and what CuPy's Device reports
+about one (attributes, compute capability, PCI bus id, memory)."""
 from cunp import _core
 from cunp._array import Device as _BaseDevice
+
+_attributes = {}  # device id -> attribute dict (fixed for the process, as CuPy memoizes it)
 
 
 def is_available():
@@ -14,7 +17,12 @@ def get_device_id():
 
 
 class Device(_BaseDevice):
-    """CUDA device `device` (default: the current one), like cupy.cuda.Device."""
+    """CUDA device `device` (an int or a Device; default: the current one), like
+    cupy.cuda.Device.
+
+    Devices compare by id with other Devices (``==``, ``<``, ...); as in CuPy a Device is
+    never equal to an int and does not order against one. ``int(d)`` is the id.
+    """
 
     __slots__ = ()
 
@@ -32,6 +40,7 @@ class Device(_BaseDevice):
                 _core.getDeviceCount()  # raises CUDARuntimeError naming the reason
             raise ValueError("device cuda:%d does not exist (there are %d CUDA devices)" % (self.id, n))
         super().use()
+        return self
 
     def __enter__(self):
         self._previous.append(_core._thread_device())
@@ -41,19 +50,47 @@ class Device(_BaseDevice):
     def synchronize(self):
         _core._device_synchronize(self.id)
 
+    @classmethod
+    def from_pci_bus_id(cls, pci_bus_id):
+        """The device at a PCI bus id ``"[domain]:[bus]:[device].[function]"`` (hexadecimal),
+        as :attr:`pci_bus_id` gives it."""
+        return cls(_core._device_from_pci_bus_id(pci_bus_id))
+
     @property
     def compute_capability(self):
-        p = _core.getDeviceProperties(self.id)
-        return "%d%d" % (p["major"], p["minor"])
+        """Major and minor compute capability as one string: ``'90'`` for 9.0."""
+        return _core._compute_capability(self.id)
+
+    @property
+    def attributes(self):
+        """Every cudaDeviceGetAttribute value, keyed by the attribute's name without the
+        ``cudaDevAttr`` prefix (``'MaxThreadsPerBlock'``, ``'MultiProcessorCount'``)."""
+        d = _attributes.get(self.id)
+        if d is None:
+            d = _attributes[self.id] = _core._device_attributes(self.id)
+        return dict(d)
+
+    @property
+    def pci_bus_id(self):
+        """The PCI bus id, ``"[domain]:[bus]:[device].[function]"`` in hexadecimal."""
+        return _core._pci_bus_id(self.id)
 
     @property
     def mem_info(self):
-        prev = _core.getDevice()
-        _core.setDevice(self.id)
-        try:
-            return _core.memGetInfo()
-        finally:
-            _core.setDevice(prev)
+        """``(free, total)`` bytes of device memory."""
+        return _core._mem_info(self.id)
+
+    def __lt__(self, other):
+        return self.id < other.id if isinstance(other, Device) else NotImplemented
+
+    def __le__(self, other):
+        return self.id <= other.id if isinstance(other, Device) else NotImplemented
+
+    def __gt__(self, other):
+        return self.id > other.id if isinstance(other, Device) else NotImplemented
+
+    def __ge__(self, other):
+        return self.id >= other.id if isinstance(other, Device) else NotImplemented
 
     def __repr__(self):
         return "<CUDA Device %d>" % self.id
