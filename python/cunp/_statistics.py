@@ -47,34 +47,33 @@ def _q(q):
     return asarray(_numpy.asarray(q), device="cpu")
 
 
-def _quantile(kind, a, q, axis, out, method, keepdims, weights, interpolation):
-    if interpolation is not None:
-        method = interpolation
+def _quantile(kind, a, q, axis, out, method, keepdims, weights):
+    # NumPy 2.4 removed the `interpolation=` alias of `method=`: it is a TypeError here too.
     if weights is not None:
         raise NotImplementedError("%s with weights= is not supported by cunp yet" % kind)
     return _result(_core._quantile(kind, _arr(a), _q(q), axis, method, out, keepdims), out)
 
 
 def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False, *,
-             weights=None, interpolation=None):
+             weights=None):
     """np.quantile; `method` takes NumPy's 13 names."""
-    return _quantile("quantile", a, q, axis, out, method, keepdims, weights, interpolation)
+    return _quantile("quantile", a, q, axis, out, method, keepdims, weights)
 
 
 def nanquantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False, *,
-                weights=None, interpolation=None):
-    return _quantile("nanquantile", a, q, axis, out, method, keepdims, weights, interpolation)
+                weights=None):
+    return _quantile("nanquantile", a, q, axis, out, method, keepdims, weights)
 
 
 def percentile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False, *,
-               weights=None, interpolation=None):
+               weights=None):
     """np.percentile: quantile of q / 100."""
-    return _quantile("percentile", a, q, axis, out, method, keepdims, weights, interpolation)
+    return _quantile("percentile", a, q, axis, out, method, keepdims, weights)
 
 
 def nanpercentile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False, *,
-                  weights=None, interpolation=None):
-    return _quantile("nanpercentile", a, q, axis, out, method, keepdims, weights, interpolation)
+                  weights=None):
+    return _quantile("nanpercentile", a, q, axis, out, method, keepdims, weights)
 
 
 def average(a, axis=None, weights=None, returned=False, *, keepdims=False):

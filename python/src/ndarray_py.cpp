@@ -335,12 +335,19 @@ nb::object view_method(nb::handle self, nb::handle dtype, nb::handle type) {
   return nb::cast(a.view(to_dtype(dtype)));
 }
 
+// NumPy 2: bool() takes any one-element array; int(), float() and complex() only 0-d ones.
 Scalar single_item(const ndarray& a, const char* what) {
-  if (a.size() != 1) {
-    if (std::strcmp(what, "bool") == 0) {
+  if (std::strcmp(what, "bool") == 0) {
+    if (a.size() == 0) {
+      throw ValueError(
+          "The truth value of an empty array is ambiguous. Use `array.size > 0` to check that an array is not "
+          "empty.");
+    }
+    if (a.size() != 1) {
       throw ValueError("The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()");
     }
-    throw TypeError("only length-1 arrays can be converted to Python scalars");
+  } else if (a.ndim() != 0) {
+    throw TypeError("only 0-dimensional arrays can be converted to Python scalars");
   }
   return a.item();
 }

@@ -383,6 +383,23 @@ def test_truth_value_errors(device):
     assert bool(cunp.zeros((1, 1))) is False
 
 
+@pytest.mark.parametrize("shape", [(), (0,), (1,), (1, 1), (2,), (2, 3)])
+@pytest.mark.parametrize("convert", [bool, int, float, complex])
+def test_python_scalar_conversions_follow_numpy(device, shape, convert):
+    """NumPy 2: bool() of any one-element array; int/float/complex of 0-d arrays only."""
+    h = numpy.full(shape, 1.5)
+    d = cunp.asarray(h)
+    try:
+        expected = convert(h)
+    except (TypeError, ValueError) as e:
+        with pytest.raises(type(e)) as got:
+            convert(d)
+        assert str(got.value) == str(e)
+    else:
+        assert convert(d) == expected
+        assert type(convert(d)) is type(expected)
+
+
 def test_tolist(device, dtype):
     h = random_array((2, 3), dtype)
     assert cunp.asarray(h).tolist() == h.tolist()

@@ -510,3 +510,12 @@ def test_histogram_constant_data(device, dt, range_):
     def check(xp):
         return xp.histogram(xp.asarray(host), bins=5, range=range_)
     check()
+
+
+@pytest.mark.parametrize("name", ["quantile", "nanquantile", "percentile", "nanpercentile"])
+def test_quantile_interpolation_keyword_is_gone(device, name):
+    """NumPy 2.4 removed `interpolation=` (the old alias of `method=`): both raise TypeError."""
+    for xp in (numpy, cunp):
+        a = xp.asarray([1.0, 2.0, 3.0])
+        with pytest.raises(TypeError, match="interpolation"):
+            getattr(xp, name)(a, 0.5, interpolation="linear")
