@@ -9,10 +9,12 @@ from helpers import assert_same
 
 
 class Message:
-    """A case whose exception message must equal NumPy's exactly."""
+    """A case whose exception message must equal NumPy's exactly; `label` names it in
+    failure reports (default: the function's source line)."""
 
-    def __init__(self, fn):
+    def __init__(self, fn, label=None):
         self.fn = fn
+        self.label = label
 
 
 def _outcome(fn, xp):
@@ -31,7 +33,8 @@ def check_cases(cases):
         fn = case.fn if exact else case
         expected, np_err = _outcome(fn, numpy)
         actual, cp_err = _outcome(fn, cunp)
-        where = "%s:%d" % (fn.__code__.co_filename.rsplit("/", 1)[-1], fn.__code__.co_firstlineno)
+        where = getattr(case, "label", None) or "%s:%d" % (fn.__code__.co_filename.rsplit("/", 1)[-1],
+                                                             fn.__code__.co_firstlineno)
         if np_err is not None or cp_err is not None:
             if np_err is None:
                 failures.append("%s: cunp raised %s(%s), NumPy returned %r" % (where, type(cp_err).__name__, cp_err,
