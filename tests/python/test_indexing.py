@@ -513,6 +513,80 @@ def test_unravel_index_errors(value, device, xp):
     return xp.unravel_index(xp.asarray(numpy.array([0, value])), (2, 3, 4))
 
 
+# Index keys as functions of the array module: index arrays of that module (cunp
+# arrays for cunp) or NumPy arrays for both.
+_EMPTY_KEYS = [
+    lambda xp: (5, xp.zeros(3, bool)), lambda xp: (xp.zeros(2, bool), 7), lambda xp: (xp.asarray([5]), xp.zeros(0, int)),
+    lambda xp: (xp.asarray([[5]]), xp.zeros((0, 1), int)), lambda xp: xp.zeros(0, bool), lambda xp: numpy.zeros(0, bool),
+    lambda xp: xp.zeros(2, bool), lambda xp: (None, xp.zeros(0, bool)), lambda xp: (..., xp.zeros(0, bool)),
+    lambda xp: (xp.zeros(0, bool), ...), lambda xp: (slice(None), xp.zeros(0, bool)), lambda xp: xp.zeros((0, 0), bool),
+    lambda xp: xp.zeros((2, 0), bool), lambda xp: xp.zeros((0, 3), bool), lambda xp: xp.ones((2, 0), bool),
+    lambda xp: ([5], xp.zeros(3, bool)), lambda xp: (xp.asarray(5), xp.zeros(3, bool)), lambda xp: ([5], slice(0)),
+    lambda xp: (slice(0), [7]), lambda xp: ([5], xp.zeros(0, int)), lambda xp: (xp.zeros((0, 1), int) + 5, xp.zeros((1, 0), int)),
+    lambda xp: (xp.zeros((0, 1), int) + 5, xp.zeros((1, 3), int)), lambda xp: xp.zeros(0, int) + 5,
+    lambda xp: ([[5]], xp.zeros((1, 0), int)), lambda xp: [5], lambda xp: ([1], [5]), lambda xp: ([5, 0], [[0], [1]]),
+    lambda xp: (xp.zeros(2, bool), [9]), lambda xp: (xp.zeros(2, bool), [[9]]), lambda xp: (xp.zeros(2, bool), slice(None), None),
+    lambda xp: (xp.zeros(0, bool), xp.zeros(0, bool)), lambda xp: (xp.zeros(0, bool), 1), lambda xp: (xp.zeros(0, bool), 9),
+    lambda xp: xp.zeros(1, bool), lambda xp: xp.ones(1, bool), lambda xp: xp.zeros(4, bool),
+    lambda xp: (slice(None), xp.zeros(2, bool)), lambda xp: xp.zeros((0, 2), bool), lambda xp: xp.zeros((2, 3, 0), bool),
+    lambda xp: (xp.zeros(0, bool),) * 3, lambda xp: xp.zeros((0, 0, 0), bool), lambda xp: (..., xp.zeros((0, 0), bool)),
+    lambda xp: (None, xp.zeros((0, 0), bool), None), lambda xp: ([], []), lambda xp: ([], 7), lambda xp: (7, []),
+    lambda xp: (xp.zeros(0, bool), [7]), lambda xp: (xp.asarray([], dtype=numpy.int8), 1),
+    lambda xp: (xp.zeros(0, bool), None, 1), lambda xp: (xp.zeros(0, bool), slice(None), None),
+    lambda xp: (None, ..., xp.zeros(0, bool)), lambda xp: (xp.zeros((2, 0), bool), None), lambda xp: False,
+    lambda xp: True, lambda xp: (False, 5), lambda xp: (True, 5), lambda xp: (xp.asarray(False), [7]),
+    lambda xp: (xp.zeros(3, bool), 7), lambda xp: (1, xp.zeros(0, bool)), lambda xp: (-3, xp.zeros(3, bool)),
+    lambda xp: (2, xp.zeros(0, int)), lambda xp: (xp.zeros(0, int), -4), lambda xp: (xp.zeros(0, bool), -4),
+    lambda xp: (numpy.zeros(0, bool), numpy.zeros(0, int)), lambda xp: (numpy.array([5]), numpy.zeros(0, int)),
+    lambda xp: ([5], []), lambda xp: xp.zeros((2, 3), bool), lambda xp: (xp.zeros((2, 3), bool), None),
+    lambda xp: (xp.zeros((0, 3), bool), 1), lambda xp: (xp.zeros((2, 0), bool), 1),
+    lambda xp: (xp.zeros(0, bool), xp.zeros(1, int)), lambda xp: (xp.zeros(0, bool), xp.zeros(2, int)),
+    lambda xp: (xp.zeros(2, bool), xp.zeros(2, int)), lambda xp: (xp.ones(2, bool), xp.zeros(3, int)),
+    lambda xp: xp.asarray([[True, False, True], [False, False, True]]),
+]
+_EMPTY_BASES = [lambda xp: xp.arange(6).reshape(2, 3), lambda xp: xp.arange(6).reshape(2, 3)[::-1, ::2],
+                lambda xp: xp.arange(6.0, dtype="float32").reshape(3, 2).T]
+# (base, key) pairs of other shapes: 1-d, empty and 0-d arrays.
+_EMPTY_OTHER = [(lambda xp: xp.arange(3), k) for k in (
+    lambda xp: xp.zeros(0, bool), lambda xp: numpy.zeros(0, bool), lambda xp: (xp.zeros(0, bool), None), lambda xp: [],
+    lambda xp: [9], lambda xp: xp.zeros(0, int) + 9, lambda xp: xp.zeros(1, bool), lambda xp: (..., xp.zeros(0, bool)))]
+_EMPTY_OTHER += [(lambda xp: xp.arange(0), k) for k in (
+    lambda xp: xp.zeros(0, bool), lambda xp: xp.zeros(0, int), lambda xp: [0], lambda xp: (xp.zeros(0, bool), None))]
+_EMPTY_OTHER += [(lambda xp: xp.asarray(5), k) for k in (
+    lambda xp: xp.zeros(0, bool), lambda xp: (None, xp.zeros(0, bool)), lambda xp: False, lambda xp: True,
+    lambda xp: xp.asarray(False), lambda xp: (..., False), lambda xp: xp.zeros((), bool))]
+_EMPTY_OTHER += [(lambda xp: xp.zeros((0, 3)), k) for k in (
+    lambda xp: xp.zeros(0, bool), lambda xp: (xp.zeros(0, bool), 5), lambda xp: (xp.zeros(0, int), 5),
+    lambda xp: (slice(None), 5), lambda xp: ([], 5), lambda xp: [5], lambda xp: [0], lambda xp: (slice(None), [5]),
+    lambda xp: (xp.zeros(0, bool), [5]), lambda xp: xp.zeros((0, 3), bool))]
+_EMPTY_OTHER += [(lambda xp: xp.zeros((3, 0)), k) for k in (
+    lambda xp: (5, []), lambda xp: ([1, 5], slice(None)), lambda xp: xp.zeros(3, bool),
+    lambda xp: (slice(None), xp.zeros(0, bool)), lambda xp: xp.zeros((3, 0), bool), lambda xp: ([1, 5], xp.zeros(0, bool)))]
+
+
+def test_empty_masks_and_bounds_getitem(device):
+    """Empty boolean masks where NumPy allows them (a mask's extents of length 0 are not
+    checked), and every integer bounds-checked even when the selection is empty."""
+    from cases import Message, check_cases
+    pairs = [(b, k) for b in _EMPTY_BASES for k in _EMPTY_KEYS] + _EMPTY_OTHER
+    check_cases(Message(lambda xp, b=b, k=k: b(xp)[k(xp)]) for b, k in pairs)
+
+
+def test_empty_masks_and_bounds_setitem(device):
+    from cases import Message, check_cases
+
+    def assign(base, key, value):
+        def case(xp):
+            a = base(xp)
+            a[key(xp)] = value(xp) if callable(value) else value
+            return a
+        return Message(case)
+    values = [7, 2.5, lambda xp: xp.zeros(0), [1, 2], lambda xp: xp.ones((1, 3)), lambda xp: xp.ones((1, 0, 1)),
+              lambda xp: xp.ones((2, 1, 3)), [[1]], [[[1]]], lambda xp: xp.ones(3, "f4")]
+    pairs = [(b, k) for b in _EMPTY_BASES[:2] for k in _EMPTY_KEYS] + _EMPTY_OTHER
+    check_cases(assign(b, k, v) for b, k in pairs for v in values)
+
+
 def _ravel_cases():
     from cases import Message as M
     def resolve(x, xp):  # the arr(...) placeholders, also inside tuples and lists
