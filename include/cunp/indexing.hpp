@@ -87,11 +87,17 @@ std::vector<ndarray> indices_sparse(const Shape& dimensions, DType dtype = DType
 // np.ix_: 1-d integer (or bool: their nonzero positions) sequences reshaped for an
 // open mesh.
 std::vector<ndarray> ix_(std::span<const ndarray> args);
-// np.ravel_multi_index: flat indices (int64) of the coordinate arrays in `dims`; one
-// mode for every axis or one per axis.
+// np.ravel_multi_index: flat indices (int64) of the integer or bool coordinate arrays
+// (broadcast together) in `dims`; `mode` empty (raise), one mode for every axis or one
+// per axis. NumPy's errors: ValueError "invalid entry in coordinates array" (raise),
+// "cannot unravel if shape has zero entries (is empty).", "list of clipmodes has wrong
+// length (3 instead of 2)"; TypeError "only int indices permitted". Negative extents
+// with wrap or clip are a ValueError (NumPy computes meaningless values).
 ndarray ravel_multi_index(std::span<const ndarray> multi_index, const Shape& dims,
                           std::span<const ClipMode> mode = {}, Order order = Order::C);
-// np.unravel_index: one int64 array per dimension of `shape`.
+// np.unravel_index: one int64 array per dimension of `shape`, each of indices' shape;
+// ValueError "index 12 is out of bounds for array with size 12" naming the first
+// offending index.
 std::vector<ndarray> unravel_index(const ndarray& indices, const Shape& shape, Order order = Order::C);
 
 // ufunc.at: a[index] = ufunc(a[index], b) performed unbuffered, so each repeated

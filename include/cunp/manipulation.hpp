@@ -31,11 +31,24 @@ ndarray rot90(const ndarray& m, int k = 1, std::pair<int, int> axes = {0, 1});
 std::vector<ndarray> broadcast_arrays(std::span<const ndarray> arrays);
 
 // ---- joining (copies on the first array's device; dtypes promote like NumPy's)
-ndarray concatenate(std::span<const ndarray> arrays, std::optional<int> axis = 0,
-                    std::optional<DType> dtype = std::nullopt);
-ndarray stack(std::span<const ndarray> arrays, int axis = 0);
-ndarray vstack(std::span<const ndarray> arrays);
-ndarray hstack(std::span<const ndarray> arrays);
+
+// The keyword arguments of NumPy's joins: the result's dtype (`dtype`) or an array that
+// receives the result (`out`: its dtype is the result's; TypeError when both are given,
+// as NumPy), and the rule each input's cast to that dtype must obey (`casting`:
+// TypeError "Cannot cast array data from dtype('float64') to dtype('int32') according
+// to the rule 'same_kind'" otherwise).
+struct JoinOptions {
+  std::optional<DType> dtype;
+  std::optional<ndarray> out;
+  Casting casting = Casting::SameKind;
+};
+// np.concatenate; axis nullopt joins the flattened arrays (`out` then must be 1-d of
+// the total size).
+ndarray concatenate(std::span<const ndarray> arrays, std::optional<int> axis = 0, const JoinOptions& options = {});
+// np.stack: the arrays (all of one shape) joined along a new axis.
+ndarray stack(std::span<const ndarray> arrays, int axis = 0, const JoinOptions& options = {});
+ndarray vstack(std::span<const ndarray> arrays, const JoinOptions& options = {});
+ndarray hstack(std::span<const ndarray> arrays, const JoinOptions& options = {});
 ndarray dstack(std::span<const ndarray> arrays);
 ndarray column_stack(std::span<const ndarray> arrays);
 ndarray append(const ndarray& arr, const ndarray& values, std::optional<int> axis = std::nullopt);

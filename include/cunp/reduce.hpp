@@ -46,11 +46,16 @@ struct ReduceOptions {
   std::optional<ndarray> where;
 };
 
-// Options of argmin/argmax (NumPy allows one axis or None there).
+// Options of argmin/argmax (NumPy allows one axis or None there). `out` takes any dtype
+// that casts safely to int64 (bool, int8..int64, uint8..uint32; TypeError otherwise,
+// as NumPy) and receives the indices cast to it. `dtype` is CuPy's: the dtype of the
+// returned indices, a signed integer dtype (TypeError otherwise); indices that do not
+// fit it wrap.
 struct ArgReduceOptions {
   std::optional<int> axis;
   bool keepdims = false;
   std::optional<ndarray> out;
+  std::optional<DType> dtype;
 };
 
 // np.sum / np.prod: integers and bool accumulate in int64 (unsigned in uint64) unless
@@ -73,7 +78,8 @@ inline ndarray amax(const ndarray& a, const ReduceOptions& options = {}) { retur
 // np.ptp: max - min, in the input's dtype.
 ndarray ptp(const ndarray& a, const ReduceOptions& options = {});
 // np.argmin / np.argmax: int64 indices (C-order flat index when axis is None); the
-// first NaN wins; the first of equal values wins.
+// first NaN wins; the first of equal values wins. ValueError "attempt to get argmax of
+// an empty sequence" when a reduced slice is empty (not when the result is).
 ndarray argmin(const ndarray& a, const ArgReduceOptions& options = {});
 ndarray argmax(const ndarray& a, const ArgReduceOptions& options = {});
 // np.any / np.all: bool results (a non-bool `out` receives 0/1).
@@ -82,8 +88,8 @@ ndarray all(const ndarray& a, const ReduceOptions& options = {});
 // np.count_nonzero: int64 (NumPy returns a Python int for axis=None; cunp a 0-d array).
 ndarray count_nonzero(const ndarray& a, const ReduceOptions& options = {});
 // NaN-ignoring variants. nansum/nanprod treat NaN as 0/1; nanmin/nanmax give NaN for
-// an all-NaN slice (NumPy also warns); nanmean/nanvar/nanstd divide by the count of
-// non-NaN values.
+// an all-NaN slice (NumPy also warns) and are NumPy's fmin/fmax reductions in their
+// errors for every dtype; nanmean/nanvar/nanstd divide by the count of non-NaN values.
 ndarray nansum(const ndarray& a, const ReduceOptions& options = {});
 ndarray nanprod(const ndarray& a, const ReduceOptions& options = {});
 ndarray nanmin(const ndarray& a, const ReduceOptions& options = {});

@@ -54,7 +54,10 @@ ndarray argpartition(const ndarray& a, const std::vector<std::int64_t>& kth,
 ndarray sort_complex(const ndarray& a);
 
 // np.searchsorted: int64 insertion points of `v` into the 1-d array `a` (sorted, or
-// sorted through `sorter`): "left" the first suitable position, "right" the last.
+// sorted through `sorter`, a permutation of a's positions: TypeError unless a 1-d
+// integer array, ValueError for another length or an index out of range): "left" the
+// first suitable position, "right" the last. a and v are compared in their promoted
+// dtype.
 enum class Side : std::uint8_t { Left, Right };
 Side parse_side(std::string_view text);  // "left" / "right" (ValueError otherwise)
 ndarray searchsorted(const ndarray& a, const ndarray& v, Side side = Side::Left,

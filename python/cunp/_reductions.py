@@ -80,13 +80,17 @@ def ptp(a, axis=None, out=None, keepdims=False):
     return _reduce("ptp", a, axis, None, out, keepdims, 0)
 
 
-def argmax(a, axis=None, out=None, *, keepdims=False):
-    r = _core._argreduce(True, _arr(a), axis, out, keepdims)
+def argmax(a, axis=None, out=None, *, keepdims=False, dtype=None):
+    """np.argmax; `dtype=` (keyword-only) is CuPy's: the signed integer dtype of the
+    returned indices."""
+    r = _core._argreduce(True, _arr(a), axis, out, keepdims, dtype)
     return out if out is not None else r
 
 
-def argmin(a, axis=None, out=None, *, keepdims=False):
-    r = _core._argreduce(False, _arr(a), axis, out, keepdims)
+def argmin(a, axis=None, out=None, *, keepdims=False, dtype=None):
+    """np.argmin; `dtype=` (keyword-only) is CuPy's: the signed integer dtype of the
+    returned indices."""
+    r = _core._argreduce(False, _arr(a), axis, out, keepdims, dtype)
     return out if out is not None else r
 
 

@@ -4,6 +4,8 @@ matching ndarray methods. Semantics live in C++ (cunp/sort.hpp)."""
 import collections
 import operator
 
+import numpy as _numpy
+
 from cunp import _core
 from cunp._array import asarray, ndarray
 
@@ -86,8 +88,13 @@ def searchsorted(a, v, side="left", sorter=None):
     """numpy.searchsorted: int64 insertion points (an array of v's shape)."""
     a = _arr(a)
     if not isinstance(v, ndarray):
-        v = asarray(v, dtype=_core.result_type(a, v) if isinstance(v, (bool, int, float, complex)) else None,
-                    device=a._device_str)
+        # NumPy compares in promote_types(a.dtype, v's own dtype): a Python int is int64
+        # (uint64 past it), a float float64 -- not the weak scalars of the ufuncs.
+        if isinstance(v, (bool, int, float, complex)):
+            v = _numpy.asarray(v)
+            if v.dtype == object:
+                v = _numpy.asarray(float(v))  # an int beyond 64 bits: above or below every element
+        v = asarray(v, device=a._device_str)
     if sorter is not None:
         sorter = _arr(sorter, a)
     return _core._searchsorted(a, v, side, sorter)

@@ -123,13 +123,76 @@ std::optional<int> to_axis(nb::handle axis) {
 }
 
 
+// NumPy's clipmode converter: None (raise), the exact names, or the integers CLIP (0),
+// WRAP (1), RAISE (2); abbreviations and other cases are refused (NumPy 2).
 ClipMode to_clip_mode(nb::handle mode) {
   if (mode.is_none()) return ClipMode::Raise;
-  const std::string m = nb::cast<std::string>(mode);
-  if (m == "raise") return ClipMode::Raise;
-  if (m == "wrap") return ClipMode::Wrap;
-  if (m == "clip") return ClipMode::Clip;
-  throw ValueError("clipmode must be one of 'clip', 'raise', or 'wrap' (got '" + m + "')");
+  if (PyUnicode_Check(mode.ptr())) {
+    const std::string m = nb::cast<std::string>(mode);
+    if (m == "raise") return ClipMode::Raise;
+    if (m == "wrap") return ClipMode::Wrap;
+    if (m == "clip") return ClipMode::Clip;
+    if (!m.empty() && std::string_view("cCwWrR").find(m[0]) != std::string_view::npos)
+      throw ValueError("Use one of 'clip', 'raise', or 'wrap' for clip mode");
+    throw ValueError("clipmode must be one of 'clip', 'raise', or 'wrap' (got '" + m + "')");
+  }
+  if (PyIndex_Check(mode.ptr())) {
+    switch (nb::cast<long long>(nb::int_(mode))) {
+      case 0: return ClipMode::Clip;
+      case 1: return ClipMode::Wrap;
+      case 2: return ClipMode::Raise;
+      default: throw ValueError("integer clipmode must be RAISE, WRAP, or CLIP from 'numpy._core.multiarray'");
+    }
+  }
+  throw TypeError("clipmode not understood");
+}
+
+// order= of ravel_multi_index / unravel_index: None (C) or a string.
+Order order_arg(nb::handle order) {
+  if (!order.is_none() && !PyUnicode_Check(order.ptr()))
+    throw TypeError("order must be str, not " + nb::cast<std::string>(order.type().attr("__name__")));
+  return to_order(order, Order::C);
+}
+
+// An index of an `int`-only argument (operator.index: TypeError for floats and lists).
+std::int64_t index_value(nb::handle h) {
+  const nb::object i = nb::steal(PyNumber_Index(h.ptr()));
+  if (!i.is_valid()) throw nb::python_error();
+  return nb::cast<std::int64_t>(i);
+}
+
+// `dims` / `shape` of ravel_multi_index and unravel_index: an integer (NumPy integers
+// and 0-d integer arrays included) or a sequence of them (tuples, lists, 1-d NumPy or
+// cunp arrays).
+std::vector<std::int64_t> dims_arg(nb::handle h) {
+  nb::object obj = nb::borrow(h);
+  if (is_cunp(h)) obj = h.attr("get")();
+  const bool np_array = nb::isinstance(obj, numpy().attr("ndarray"));
+  if (np_array ? nb::cast<int>(obj.attr("ndim")) == 0 : PyIndex_Check(obj.ptr()) != 0) return {index_value(obj)};
+  const nb::object items = nb::steal(PySequence_Fast(obj.ptr(), "dims must be an integer or a sequence of integers"));
+  if (!items.is_valid()) throw nb::python_error();
+  std::vector<std::int64_t> v;
+  const Py_ssize_t n = PySequence_Fast_GET_SIZE(items.ptr());
+  for (Py_ssize_t i = 0; i < n; ++i) v.push_back(index_value(PySequence_Fast_GET_ITEM(items.ptr(), i)));
+  return v;
+}
+
+// Coordinates / flat indices: cunp arrays as they are, anything else through numpy.asarray with NumPy's TypeErrors for non-integers.
+ndarray int_index_arg(nb::handle x, Device device) {
+  if (is_cunp(x)) {
+    const ndarray& a = nb::cast<const ndarray&>(x);
+    if (!is_integer(a.dtype()) && a.dtype() != DType::Bool) throw TypeError("only int indices permitted");
+    return a;
+  }
+  const nb::object arr = numpy().attr("asarray")(x);
+  const std::string kind = nb::cast<std::string>(arr.attr("dtype").attr("kind"));
+  if (kind != "b" && kind != "i" && kind != "u") {
+    if (nb::cast<std::int64_t>(arr.attr("size")) == 0 && (PyList_Check(x.ptr()) || PyTuple_Check(x.ptr())))
+      throw TypeError("indices must be integral: the provided empty sequence was inferred as float. Wrap it with "
+                      "'np.array(indices, dtype=np.intp)'");
+    throw TypeError("only int indices permitted");
+  }
+  return as_cunp_array(arr, device, std::nullopt);
 }
 
 ndarray py_take(nb::handle a, nb::handle indices, nb::handle axis, nb::handle out, nb::handle mode) {
@@ -357,23 +420,43 @@ void bind_indexing(nb::module_& m) {
   m.def(
       "ravel_multi_index",
       [](nb::handle multi_index, nb::handle dims, nb::handle mode, nb::handle order) {
-        const Device dev = device_of({multi_index});
-        const std::vector<ndarray> coords = arrays_on(multi_index, dev);
+        // Argument parsing first (NumPy's order of errors): dims, mode, order.
+        const Shape shape = dims_arg(dims);
         std::vector<ClipMode> modes;
-        if (PyUnicode_Check(mode.ptr())) {
+        const bool one_mode = mode.is_none() || PyUnicode_Check(mode.ptr()) || PyIndex_Check(mode.ptr());
+        if (one_mode) {
           modes.push_back(to_clip_mode(mode));
         } else {
           for (nb::handle x : mode) modes.push_back(to_clip_mode(x));
         }
-        return ravel_multi_index(coords, shape_list(dims), modes, to_order(order, Order::C));
+        const Order ord = order_arg(order);
+        const Device dev = device_of({multi_index});
+        std::vector<ndarray> coords;
+        std::vector<nb::object> items;
+        if (is_cunp(multi_index)) {
+          const ndarray& c = nb::cast<const ndarray&>(multi_index);
+          for (std::int64_t i = 0; i < (c.ndim() ? c.shape()[0] : 0); ++i) coords.push_back(c[i]);
+        } else {
+          for (nb::handle x : multi_index) items.push_back(nb::borrow(x));
+        }
+        if (coords.size() + items.size() != shape.size())
+          throw ValueError("parameter multi_index must be a sequence of length " + std::to_string(shape.size()));
+        // A sequence of modes has one per axis (a single mode is the C++ API's "every axis").
+        if (!one_mode && modes.size() != shape.size())
+          throw ValueError("list of clipmodes has wrong length (" + std::to_string(modes.size()) + " instead of " +
+                           std::to_string(shape.size()) + ")");
+        for (const nb::object& x : items) coords.push_back(int_index_arg(x, dev));
+        return ravel_multi_index(coords, shape, modes, ord);
       },
-      nb::arg("multi_index"), nb::arg("dims"), nb::arg("mode") = "raise", nb::arg("order") = "C");
+      nb::arg("multi_index"), nb::arg("dims"), nb::arg("mode").none() = "raise", nb::arg("order").none() = "C");
   m.def(
       "unravel_index",
       [](nb::handle indices, nb::handle shape, nb::handle order) {
-        return to_tuple(unravel_index(arg(indices), shape_list(shape), to_order(order, Order::C)));
+        const Shape dims = dims_arg(shape);
+        const Order ord = order_arg(order);
+        return to_tuple(unravel_index(int_index_arg(indices, current_device()), dims, ord));
       },
-      nb::arg("indices"), nb::arg("shape"), nb::arg("order") = "C");
+      nb::arg("indices").none(), nb::arg("shape"), nb::arg("order").none() = "C");
   m.def("_ufunc_at", &py_ufunc_at, nb::arg("name"), nb::arg("a"), nb::arg("indices"),
         nb::arg("b").none() = nb::none());
 }

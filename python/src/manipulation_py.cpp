@@ -44,24 +44,69 @@ std::optional<std::vector<int>> optional_axes(nb::handle h) {
 
 ndarray arr(nb::handle h) { return as_cunp_array(h, current_device(), std::nullopt); }
 
-std::vector<ndarray> arrays(nb::handle seq) {
+// The arrays of a join. A cunp array is the sequence of its sub-arrays along axis 0;
+// anything else must be a sequence (TypeError otherwise, NumPy's: `stack_message` for
+// the stack family, which asks for __getitem__, concatenate's own message for
+// concatenate, which asks for a sequence), whose items (cunp arrays, NumPy arrays,
+// scalars, nested lists) land on the device of the first cunp array among them, else
+// on the current device.
+std::vector<ndarray> arrays(nb::handle seq, bool stack_family) {
   if (nb::isinstance<ndarray>(seq)) {
-    // An array is a sequence of its sub-arrays along axis 0.
     const ndarray& a = nb::cast<const ndarray&>(seq);
+    if (a.ndim() == 0) {
+      throw TypeError(stack_family ? "iteration over a 0-d array" : "The first input argument needs to be a sequence");
+    }
     std::vector<ndarray> v;
-    for (std::int64_t i = 0; i < (a.ndim() ? a.shape()[0] : 0); ++i) v.push_back(a[i]);
+    for (std::int64_t i = 0; i < a.shape()[0]; ++i) v.push_back(a[i]);
     return v;
   }
-  std::vector<ndarray> v;
+  if (stack_family ? !nb::hasattr(seq, "__getitem__") : !PySequence_Check(seq.ptr())) {
+    throw TypeError(stack_family ? "arrays to stack must be passed as a \"sequence\" type such as list or tuple."
+                                 : "The first input argument needs to be a sequence");
+  }
+  const nb::object items = nb::steal(PySequence_Fast(seq.ptr(), "arrays must be a sequence"));
+  if (!items.is_valid()) throw nb::python_error();
+  const Py_ssize_t n = PySequence_Fast_GET_SIZE(items.ptr());
+  PyObject** xs = PySequence_Fast_ITEMS(items.ptr());
   Device dev = current_device();
-  for (nb::handle x : seq) {
-    if (nb::isinstance<ndarray>(x)) {
-      dev = nb::cast<const ndarray&>(x).device();
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    if (nb::isinstance<ndarray>(xs[i])) {
+      dev = nb::cast<const ndarray&>(nb::handle(xs[i])).device();
       break;
     }
   }
-  for (nb::handle x : seq) v.push_back(nb::isinstance<ndarray>(x) ? nb::cast<const ndarray&>(x) : as_cunp_array(x, dev, std::nullopt));
+  std::vector<ndarray> v;
+  v.reserve(static_cast<std::size_t>(n));
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    nb::handle x(xs[i]);
+    v.push_back(nb::isinstance<ndarray>(x) ? nb::cast<const ndarray&>(x) : as_cunp_array(x, dev, std::nullopt));
+  }
   return v;
+}
+
+// An integer argument (operator.index: TypeError for floats and strings).
+int index_arg(nb::handle h) {
+  if (PyLong_CheckExact(h.ptr())) return nb::cast<int>(h);
+  const nb::object i = nb::steal(PyNumber_Index(h.ptr()));
+  if (!i.is_valid()) throw nb::python_error();
+  return nb::cast<int>(i);
+}
+
+// concatenate's axis: an integer, not a bool (NumPy's PyArray_AxisConverter).
+int concat_axis(nb::handle h) {
+  if (PyBool_Check(h.ptr()) || nb::isinstance(h, numpy().attr("bool_"))) throw TypeError("an integer is required for the axis");
+  return index_arg(h);
+}
+
+JoinOptions join_options(nb::handle out, nb::handle dtype, nb::handle casting) {
+  JoinOptions o;
+  o.casting = parse_casting(nb::cast<std::string>(casting));
+  o.dtype = to_optional_dtype(dtype);
+  if (!out.is_none()) {
+    if (!nb::isinstance<ndarray>(out)) throw TypeError("'out' must be an array");
+    o.out = nb::cast<const ndarray&>(out);
+  }
+  return o;
 }
 
 nb::list to_list(const std::vector<ndarray>& v) {
@@ -110,27 +155,32 @@ void bind_manipulation(nb::module_& m) {
     for (nb::handle x : xs) v.push_back(arr(x));
     return nb::tuple(to_list(broadcast_arrays(v)));
   });
-  m.def("concatenate", [](nb::handle seq, nb::handle axis, nb::handle out, nb::handle dtype, const std::string& casting) -> nb::object {
+  // With out=, the out object itself is returned (NumPy's `r is out`).
+  m.def("concatenate", [](nb::handle seq, nb::handle axis, nb::handle out, nb::handle dtype, nb::handle casting) {
+    const JoinOptions o = join_options(out, dtype, casting);
     std::optional<int> ax;
-    if (!axis.is_none()) ax = nb::cast<int>(axis);
-    ndarray r = concatenate(arrays(seq), ax, to_optional_dtype(dtype));
-    if (!out.is_none()) {
-      ndarray o = nb::cast<const ndarray&>(out);
-      if (o.shape() != r.shape()) throw ValueError("Output array is the wrong shape");
-      o.assign(r, parse_casting(casting));
-      return nb::borrow(out);
-    }
-    return nb::cast(r);
+    if (!axis.is_none()) ax = concat_axis(axis);
+    ndarray r = concatenate(arrays(seq, false), ax, o);
+    return out.is_none() ? nb::cast(std::move(r)) : nb::borrow(out);
   }, arg("arrays"), arg("axis").none() = 0, arg("out").none() = nb::none(), nb::kw_only(),
         arg("dtype").none() = nb::none(), arg("casting") = "same_kind");
-  m.def("stack", [](nb::handle seq, int axis) { return stack(arrays(seq), axis); }, arg("arrays"), arg("axis") = 0);
-  m.def("vstack", [](nb::handle seq) { return vstack(arrays(seq)); });
-  m.def("hstack", [](nb::handle seq) { return hstack(arrays(seq)); });
-  m.def("dstack", [](nb::handle seq) { return dstack(arrays(seq)); });
-  m.def("column_stack", [](nb::handle seq) { return column_stack(arrays(seq)); });
+  m.def("stack", [](nb::handle seq, nb::handle axis, nb::handle out, nb::handle dtype, nb::handle casting) {
+    const JoinOptions o = join_options(out, dtype, casting);
+    ndarray r = stack(arrays(seq, true), index_arg(axis), o);
+    return out.is_none() ? nb::cast(std::move(r)) : nb::borrow(out);
+  }, arg("arrays"), arg("axis") = 0, arg("out").none() = nb::none(), nb::kw_only(), arg("dtype").none() = nb::none(),
+        arg("casting") = "same_kind");
+  m.def("vstack", [](nb::handle seq, nb::handle dtype, nb::handle casting) {
+    return vstack(arrays(seq, true), join_options(nb::none(), dtype, casting));
+  }, arg("tup"), nb::kw_only(), arg("dtype").none() = nb::none(), arg("casting") = "same_kind");
+  m.def("hstack", [](nb::handle seq, nb::handle dtype, nb::handle casting) {
+    return hstack(arrays(seq, true), join_options(nb::none(), dtype, casting));
+  }, arg("tup"), nb::kw_only(), arg("dtype").none() = nb::none(), arg("casting") = "same_kind");
+  m.def("dstack", [](nb::handle seq) { return dstack(arrays(seq, true)); }, arg("tup"));
+  m.def("column_stack", [](nb::handle seq) { return column_stack(arrays(seq, true)); }, arg("tup"));
   m.def("append", [](nb::handle a, nb::handle v, nb::handle axis) {
     std::optional<int> ax;
-    if (!axis.is_none()) ax = nb::cast<int>(axis);
+    if (!axis.is_none()) ax = concat_axis(axis);
     const ndarray x = arr(a);
     return append(x, nb::isinstance<ndarray>(v) ? nb::cast<const ndarray&>(v) : as_cunp_array(v, x.device(), std::nullopt), ax);
   }, arg("arr"), arg("values"), arg("axis").none() = nb::none());

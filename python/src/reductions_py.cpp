@@ -85,17 +85,25 @@ void bind_reductions(nb::module_& m) {
       nb::arg("a"), nb::arg("n"), nb::arg("axis"), nb::arg("prepend").none(), nb::arg("append").none());
   m.def(
       "_argreduce",
-      [](bool is_max, const ndarray& a, nb::handle axis, std::optional<ndarray> out, bool keepdims) {
+      [](bool is_max, const ndarray& a, nb::handle axis, nb::handle out, bool keepdims, nb::handle dtype) {
         ArgReduceOptions o;
         if (!axis.is_none()) {
-          if (!PyIndex_Check(axis.ptr())) throw TypeError("an integer is required for the axis");
-          o.axis = nb::cast<int>(nb::int_(axis));
+          // NumPy's axis converter: operator.index, bools refused.
+          if (PyBool_Check(axis.ptr())) throw TypeError("an integer is required for the axis");
+          const nb::object i = nb::steal(PyNumber_Index(axis.ptr()));
+          if (!i.is_valid()) throw nb::python_error();
+          o.axis = nb::cast<int>(i);
         }
         o.keepdims = keepdims;
-        o.out = std::move(out);
+        if (!out.is_none()) {
+          if (!nb::isinstance<ndarray>(out)) throw TypeError("output must be an array");
+          o.out = nb::cast<const ndarray&>(out);
+        }
+        o.dtype = to_optional_dtype(dtype);
         return is_max ? argmax(a, o) : argmin(a, o);
       },
-      nb::arg("is_max"), nb::arg("a"), nb::arg("axis").none(), nb::arg("out").none(), nb::arg("keepdims"));
+      nb::arg("is_max"), nb::arg("a"), nb::arg("axis").none(), nb::arg("out").none(), nb::arg("keepdims"),
+      nb::arg("dtype").none() = nb::none());
 }
 
 }  // namespace

@@ -40,9 +40,19 @@ void bind_sorting(nb::module_& m) {
           return argpartition(a, kth, axis);
         }, arg("a"), arg("kth"), arg("axis").none());
   m.def("_sort_complex", &sort_complex, arg("a"));
-  m.def("_searchsorted", [](const ndarray& a, const ndarray& v, const std::string& side,
-                            std::optional<ndarray> sorter) { return searchsorted(a, v, parse_side(side), sorter); },
-        arg("a"), arg("v"), arg("side"), arg("sorter").none());
+  m.def("_searchsorted", [](const ndarray& a, const ndarray& v, nb::handle side, std::optional<ndarray> sorter) {
+    // side: a str or bytes (NumPy's TypeError otherwise).
+    std::string text;
+    if (PyUnicode_Check(side.ptr())) {
+      text = nb::cast<std::string>(side);
+    } else if (PyBytes_Check(side.ptr())) {
+      text = std::string(PyBytes_AsString(side.ptr()), static_cast<std::size_t>(PyBytes_Size(side.ptr())));
+    } else {
+      throw TypeError("search side must be str, not " + nb::cast<std::string>(side.type().attr("__name__")));
+    }
+    return searchsorted(a, v, parse_side(text), sorter);
+  },
+        arg("a"), arg("v"), arg("side").none(), arg("sorter").none());
   m.def("_unique", [](const ndarray& a, bool return_index, bool return_inverse, bool return_counts,
                       std::optional<std::int64_t> axis, bool equal_nan) {
     const UniqueResult r = unique(a, {.return_index = return_index, .return_inverse = return_inverse,

@@ -170,7 +170,7 @@ Casting parse_casting(std::string_view text) {
   if (text == "safe") return Casting::Safe;
   if (text == "same_kind") return Casting::SameKind;
   if (text == "unsafe") return Casting::Unsafe;
-  throw ValueError("casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe' (got '" +
+  throw ValueError("casting must be one of 'no', 'equiv', 'safe', 'same_kind', 'unsafe' (got '" +
                    std::string(text) + "')");
 }
 

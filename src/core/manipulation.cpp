@@ -168,14 +168,37 @@ std::vector<ndarray> broadcast_arrays(std::span<const ndarray> arrays) {
 
 // ---- joining ------------------------------------------------------------------------
 
-ndarray concatenate(std::span<const ndarray> arrays, std::optional<int> axis, std::optional<DType> dtype) {
+namespace {
+
+void check_out(const ndarray& out, const Device& device) {
+  if (out.device() != device)
+    throw ValueError("concatenate: out is on " + out.device().str() + " but the arrays are on " + device.str());
+  if (!out.writeable()) throw ValueError("output array is read-only");
+}
+
+// np.concatenate(axis=None): the arrays flattened, then joined.
+ndarray concatenate_flat(std::span<const ndarray> arrays, const JoinOptions& o) {
+  std::vector<ndarray> flat;
+  std::int64_t total = 0;
+  for (const ndarray& a : arrays) {
+    flat.push_back(a.reshape({-1}));
+    total += a.size();
+  }
+  if (o.out) {
+    if (o.out->ndim() != 1) throw ValueError("Output array must be 1D");
+    if (o.out->size() != total) throw ValueError("Output array is the wrong size");
+  }
+  return concatenate(flat, 0, o);
+}
+
+}  // namespace
+
+ndarray concatenate(std::span<const ndarray> arrays, std::optional<int> axis, const JoinOptions& o) {
+  if (o.dtype && o.out)
+    throw TypeError("concatenate() only takes `out` or `dtype` as an argument, but both were provided.");
   if (arrays.empty()) throw ValueError("need at least one array to concatenate");
   check_same_device(arrays, "concatenate");
-  if (!axis) {
-    std::vector<ndarray> flat;
-    for (const ndarray& a : arrays) flat.push_back(a.ravel());
-    return concatenate(flat, 0, dtype);
-  }
+  if (!axis) return concatenate_flat(arrays, o);
   const int nd = arrays[0].ndim();
   if (nd == 0) throw ValueError("zero-dimensional arrays cannot be concatenated");
   const int ax = normalize_axis(*axis, nd);
@@ -201,17 +224,26 @@ ndarray concatenate(std::span<const ndarray> arrays, std::optional<int> axis, st
     shape[static_cast<std::size_t>(ax)] += a.shape()[static_cast<std::size_t>(ax)];
     dts.push_back(a.dtype());
   }
-  const DType dt = dtype.value_or(result_type(dts));
+  if (o.out) {
+    if (o.out->ndim() != nd) throw ValueError("Output array has wrong dimensionality");
+    if (o.out->shape() != shape) throw ValueError("Output array is the wrong shape");
+    check_out(*o.out, arrays[0].device());
+  }
+  const DType dt = o.out ? o.out->dtype() : o.dtype.value_or(result_type(dts));
   for (const ndarray& a : arrays) {
-    if (!can_cast(a.dtype(), dt, Casting::SameKind)) {
+    if (!can_cast(a.dtype(), dt, o.casting)) {
       throw TypeError("Cannot cast array data from dtype('" + std::string(name(a.dtype())) + "') to dtype('" +
-                      std::string(name(dt)) + "') according to the rule 'same_kind'");
+                      std::string(name(dt)) + "') according to the rule '" + std::string(name(o.casting)) + "'");
     }
   }
-  ndarray out = empty(shape, {.dtype = dt, .device = arrays[0].device()});
-  const bool gpu = out.device().is_cuda() && out.size() > 0;
+  ndarray out = o.out ? *o.out : empty(shape, {.dtype = dt, .device = arrays[0].device()});
   // On a GPU, C-contiguous inputs of the output's dtype go through one kernel
-  // (Note [Single-kernel concatenate]); any other input is copied on its own.
+  // (Note [Single-kernel concatenate]) when the output is C-contiguous and none of
+  // them overlaps it; any other input is copied on its own.
+  bool gpu = out.device().is_cuda() && out.size() > 0 && out.is_c_contiguous();
+  if (gpu && o.out) {
+    for (const ndarray& a : arrays) gpu = gpu && !out.may_share_memory(a);
+  }
   std::int64_t rows = 1;
   for (int d = 0; d < ax; ++d) rows *= shape[static_cast<std::size_t>(d)];
   const std::int64_t inner_bytes = out.size() == 0 ? 0 : out.nbytes() / rows / shape[static_cast<std::size_t>(ax)];
@@ -233,7 +265,7 @@ ndarray concatenate(std::span<const ndarray> arrays, std::optional<int> axis, st
   return out;
 }
 
-ndarray stack(std::span<const ndarray> arrays, int axis) {
+ndarray stack(std::span<const ndarray> arrays, int axis, const JoinOptions& options) {
   if (arrays.empty()) throw ValueError("need at least one array to stack");
   for (const ndarray& a : arrays) {
     if (a.shape() != arrays[0].shape()) throw ValueError("all input arrays must have the same shape");
@@ -242,20 +274,20 @@ ndarray stack(std::span<const ndarray> arrays, int axis) {
   std::vector<ndarray> expanded;
   const int axes[1] = {ax};
   for (const ndarray& a : arrays) expanded.push_back(expand_dims(a, axes));
-  return concatenate(expanded, ax);
+  return concatenate(expanded, ax, options);
 }
 
-ndarray vstack(std::span<const ndarray> arrays) {
+ndarray vstack(std::span<const ndarray> arrays, const JoinOptions& options) {
   std::vector<ndarray> v;
   for (const ndarray& a : arrays) v.push_back(atleast_2d(a));
-  return concatenate(v, 0);
+  return concatenate(v, 0, options);
 }
 
-ndarray hstack(std::span<const ndarray> arrays) {
+ndarray hstack(std::span<const ndarray> arrays, const JoinOptions& options) {
   std::vector<ndarray> v;
   for (const ndarray& a : arrays) v.push_back(atleast_1d(a));
   if (v.empty()) throw ValueError("need at least one array to concatenate");
-  return concatenate(v, v[0].ndim() == 1 ? 0 : 1);
+  return concatenate(v, v[0].ndim() == 1 ? 0 : 1, options);
 }
 
 ndarray dstack(std::span<const ndarray> arrays) {

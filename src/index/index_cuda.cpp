@@ -15,6 +15,7 @@
 #include "cunp/device.hpp"
 #include "cunp/error.hpp"
 #include "index/index_source.hpp"
+#include "index/prepared.hpp"
 
 namespace cunp::index::gpu {
 namespace {
@@ -362,13 +363,9 @@ ndarray mask_select(const ndarray& a, const ndarray& mask) {
 void mask_assign(const ndarray& a, const ndarray& mask, const ndarray& value) {
   const Ctx ctx = context();
   const TileCounts tc = count_tiles(ctx, mask);
+  check_mask_values(value, tc.total);
   ndarray vals = empty({tc.total}, {.dtype = a.dtype(), .device = Device::cuda(ctx.device)});
-  try {
-    vals.assign(value);
-  } catch (const ValueError&) {
-    throw ValueError("NumPy boolean array indexing assignment cannot assign " + std::to_string(value.size()) +
-                     " input values to the " + std::to_string(tc.total) + " output values where the mask is true");
-  }
+  vals.assign(value);
   if (tc.total > 0) launch_mask_kernel(ctx, IndexKernelKind::MaskScatter, a.dtype(), vals.data(), mask, tc, a.data());
 }
 

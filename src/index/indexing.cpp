@@ -180,6 +180,7 @@ Prepared prepare(const ndarray& a, std::span<const FancyIndex> index) {
     throw IndexError("too many indices for array: array is " + std::to_string(nd) + "-dimensional, but " +
                      std::to_string(consumed) + " were indexed");
   std::vector<Entry> entries;
+  std::vector<std::pair<std::int64_t, int>> integers;  // (value, axis of a)
   int axis = 0;
   for (const FancyIndex& f : index) {
     if (const auto* arr = std::get_if<ndarray>(&f)) {
@@ -190,10 +191,13 @@ Prepared prepare(const ndarray& a, std::span<const FancyIndex> index) {
         const bool truth = idx.item().to_bool();
         entries.push_back({newaxis, zeros({truth ? 1 : 0}, {.dtype = DType::Int64, .device = dev}), axis});
       } else {
+        // Note [Empty boolean axes]: NumPy checks a mask's extents against the axes it
+        // covers except the extents of length 0 (a[np.zeros(0, bool)] of a (2, 3) array
+        // is (0, 3)); such a mask selects nothing whatever the axis' length.
         for (int d = 0; d < idx.ndim(); ++d) {
           const std::int64_t have = a.shape()[static_cast<std::size_t>(axis + d)];
           const std::int64_t want = idx.shape()[static_cast<std::size_t>(d)];
-          if (have != want)
+          if (want != 0 && have != want)
             throw IndexError("boolean index did not match indexed array along axis " + std::to_string(axis + d) +
                              "; size of axis is " + std::to_string(have) +
                              " but size of corresponding boolean axis is " + std::to_string(want));
@@ -202,8 +206,10 @@ Prepared prepare(const ndarray& a, std::span<const FancyIndex> index) {
         for (int d = 0; d < idx.ndim(); ++d) entries.push_back({slice(), coords[d], axis++});
       }
     } else if (const auto* i = std::get_if<std::int64_t>(&f)) {
-      // With arrays present, an integer is an advanced index (a 0-d array).
+      // With arrays present, an integer is an advanced index (a 0-d array), and it is
+      // bounds-checked even when the selection is empty (below).
       const ndarray z = full(Shape{}, Scalar(*i), {.dtype = DType::Int64, .device = dev});
+      integers.emplace_back(*i, axis);
       entries.push_back({slice(), z, axis++});
     } else if (const auto* s = std::get_if<Slice>(&f)) {
       entries.push_back({*s, ndarray(), axis++});
@@ -213,6 +219,14 @@ Prepared prepare(const ndarray& a, std::span<const FancyIndex> index) {
     } else {
       entries.push_back({newaxis, ndarray(), axis});
     }
+  }
+  // NumPy applies the integers as a view after checking the masks, before broadcasting
+  // the index arrays: their bounds errors come in that order.
+  for (const auto& [value, ax] : integers) {
+    const std::int64_t size = a.shape()[static_cast<std::size_t>(ax)];
+    if (value < -size || value >= size)
+      throw IndexError("index " + std::to_string(value) + " is out of bounds for axis " + std::to_string(ax) +
+                       " with size " + std::to_string(size));
   }
   // The view, and where each advanced entry's axis lands in it.
   std::vector<Index> basic;
@@ -238,7 +252,7 @@ Prepared prepare(const ndarray& a, std::span<const FancyIndex> index) {
   } catch (const ValueError&) {
     std::string msg = "shape mismatch: indexing arrays could not be broadcast together with shapes";
     for (const Shape& s : shapes) msg += " " + shape_str(s);
-    throw IndexError(msg);
+    throw IndexError(msg + " ");  // NumPy's message ends with a space
   }
   pr.ax.n = shape_size(pr.bshape);
   for (std::size_t k = 0; k < adv_entries.size(); ++k) {
@@ -269,6 +283,41 @@ Prepared prepare(const ndarray& a, std::span<const FancyIndex> index) {
   for (int v = first; v < pr.view.ndim(); ++v)
     if (!is_adv[static_cast<std::size_t>(v)]) add_axis(v);
   return pr;
+}
+
+namespace {
+
+// NumPy's shape text in indexing messages: "(2,3)", "(2,)", "()".
+std::string compact_shape(const Shape& shape) {
+  std::string s = "(";
+  for (std::size_t i = 0; i < shape.size(); ++i) s += (i ? "," : "") + std::to_string(shape[i]);
+  return s + (shape.size() == 1 ? ",)" : ")");
+}
+
+}  // namespace
+
+void check_mask_values(const ndarray& value, std::int64_t count) {
+  if (value.ndim() > 1)
+    throw TypeError("NumPy boolean array indexing assignment requires a 0 or 1-dimensional input, input has " +
+                    std::to_string(value.ndim()) + " dimensions");
+  if (value.size() != 1 && value.size() != count)
+    throw ValueError("NumPy boolean array indexing assignment cannot assign " + std::to_string(value.size()) +
+                     " input values to the " + std::to_string(count) + " output values where the mask is true");
+}
+
+ndarray assignable_value(const ndarray& value, const Shape& shape) {
+  const Shape& v = value.shape();
+  const std::size_t extra = v.size() > shape.size() ? v.size() - shape.size() : 0;
+  bool ok = true;
+  for (std::size_t i = 0; i < extra; ++i) ok = ok && v[i] == 1;
+  for (std::size_t i = extra; i < v.size(); ++i) {
+    const std::int64_t want = shape[shape.size() - (v.size() - i)];
+    ok = ok && (v[i] == 1 || v[i] == want);
+  }
+  if (!ok)
+    throw ValueError("shape mismatch: value array of shape " + compact_shape(v) +
+                     " could not be broadcast to indexing result of shape " + compact_shape(shape));
+  return extra == 0 ? value : value.reshape(Shape(v.begin() + static_cast<std::ptrdiff_t>(extra), v.end()));
 }
 
 std::vector<std::int64_t> host_element_offsets(const Prepared& pr) {
@@ -324,25 +373,26 @@ void setitem(const ndarray& a, std::span<const FancyIndex> index, const ndarray&
     a.view(basic_only(index)).assign(value);
     return;
   }
-  if (index.size() == 1 && a.device().is_cuda() && a.ndim() > 0 && a.is_c_contiguous()) {
-    // a[mask] = v with a mask of a's shape: one walk of the mask, no coordinates.
+  // A single mask of a's shape is NumPy's boolean assignment, with its own value rules.
+  const ndarray* full_mask = nullptr;
+  if (index.size() == 1) {
     const ndarray& m = std::get<ndarray>(index[0]);
-    if (m.dtype() == DType::Bool && m.shape() == a.shape() && m.device() == a.device()) {
-      cuda::DeviceScope scope(a.device().index);
-      index::gpu::mask_assign(a, m.is_c_contiguous() ? m : m.copy(), value);
-      return;
-    }
+    if (m.dtype() == DType::Bool && m.shape() == a.shape()) full_mask = &m;
+  }
+  if (full_mask != nullptr && value.ndim() > 1) index::check_mask_values(value, 0);
+  if (full_mask != nullptr && a.device().is_cuda() && a.ndim() > 0 && a.is_c_contiguous() &&
+      full_mask->device() == a.device()) {
+    // a[mask] = v with a mask of a's shape: one walk of the mask, no coordinates.
+    cuda::DeviceScope scope(a.device().index);
+    index::gpu::mask_assign(a, full_mask->is_c_contiguous() ? *full_mask : full_mask->copy(), value);
+    return;
   }
   const Prepared pr = prepare(a, index);
+  if (full_mask != nullptr) index::check_mask_values(value, pr.ax.n);
   // The values, broadcast to the result's shape and cast to a's dtype, in a fresh
   // C-ordered array (which also makes a[idx] = a[...] safe).
   ndarray vals = empty(pr.out_shape, {.dtype = a.dtype(), .device = a.device()});
-  try {
-    vals.assign(value);
-  } catch (const ValueError&) {
-    throw ValueError("shape mismatch: value array of shape " + shape_str(value.shape()) +
-                     " could not be broadcast to indexing result of shape " + shape_str(pr.out_shape));
-  }
+  vals.assign(index::assignable_value(value, pr.out_shape));
   if (a.device().is_cuda()) {
     cuda::DeviceScope scope(a.device().index);
     const ndarray off = empty({pr.ax.n}, {.dtype = DType::Int64, .device = a.device()});

@@ -231,42 +231,63 @@ std::vector<ndarray> ix_(std::span<const ndarray> args) {
   return out;
 }
 
+namespace {
+
+// Coordinates and flat indices: integer or bool arrays (NumPy's message otherwise).
+void check_int_indices(const ndarray& a) {
+  if (!is_integer(a.dtype()) && a.dtype() != DType::Bool) throw TypeError("only int indices permitted");
+}
+
+// The first element of `idx` outside [0, size), in C order (an error path only).
+std::int64_t first_out_of_bounds(const ndarray& idx, std::int64_t size) {
+  const ndarray bad = logical_or(less(idx, Scalar(std::int64_t{0})), greater_equal(idx, Scalar(size))).reshape({-1});
+  const std::int64_t at = argmax(bad).item().to_int64();
+  return idx.reshape({-1}).view({slice(at, at + 1)}).item().to_int64();
+}
+
+}  // namespace
+
 ndarray ravel_multi_index(std::span<const ndarray> multi_index, const Shape& dims, std::span<const ClipMode> mode,
                           Order order) {
   const auto nd = dims.size();
   if (multi_index.size() != nd)
     throw ValueError("parameter multi_index must be a sequence of length " + std::to_string(nd));
   if (!mode.empty() && mode.size() != 1 && mode.size() != nd)
-    throw ValueError("ravel_multi_index: mode must be one mode or one per dimension");
+    throw ValueError("list of clipmodes has wrong length (" + std::to_string(mode.size()) + " instead of " +
+                     std::to_string(nd) + ")");
   if (order != Order::C && order != Order::F) throw ValueError("only 'C' or 'F' order is permitted");
-  // The stride of each axis in elements, checking the size fits.
+  // The stride of each axis in elements, checking the size fits (NumPy multiplies
+  // negative extents through; they fail every coordinate check below).
   std::vector<std::int64_t> stride(nd, 1);
   std::int64_t total = 1;
   for (std::size_t s = 0; s < nd; ++s) {
     const std::size_t d = order == Order::C ? nd - 1 - s : s;
-    if (dims[d] < 0) throw ValueError("dimensions must be non-negative");
     stride[d] = total;
-    if (dims[d] != 0 && total > INT64_MAX / dims[d])
+    if (__builtin_mul_overflow(total, dims[d], &total))
       throw ValueError("invalid dims: array size defined by dims is larger than the maximum possible size.");
-    total *= dims[d];
   }
+  for (const ndarray& c : multi_index) check_int_indices(c);
   const Device dev = multi_index.empty() ? current_device() : multi_index[0].device();
   std::vector<Shape> shapes;
   for (const ndarray& c : multi_index) shapes.push_back(c.shape());
   const Shape shape = shapes.empty() ? Shape{} : broadcast_shapes(shapes);
   ndarray result = zeros(shape, {.dtype = DType::Int64, .device = dev});
+  if (shape_size(shape) == 0) return result;
   for (std::size_t d = 0; d < nd; ++d) {
-    const ndarray& c = multi_index[d];
-    if (!is_integer(c.dtype())) throw TypeError("only int indices permitted");
-    ndarray v = as_int64(c, dev);
+    if (dims[d] == 0) throw ValueError("cannot unravel if shape has zero entries (is empty).");
+  }
+  for (std::size_t d = 0; d < nd; ++d) {
+    ndarray v = as_int64(multi_index[d], dev);
     const ClipMode m = mode.empty() ? ClipMode::Raise : mode[mode.size() == 1 ? 0 : d];
+    if (m != ClipMode::Raise && dims[d] < 0)
+      throw ValueError("invalid dims: negative dimensions are not allowed with mode 'wrap' or 'clip'");
     if (m == ClipMode::Raise) {
       if (v.size() > 0 && (min_value(v) < 0 || max_value(v) >= dims[d]))
         throw ValueError("invalid entry in coordinates array");
     } else if (m == ClipMode::Wrap) {
       v = remainder(v, dims[d]);
     } else {
-      v = clip(v, Operand(std::int64_t{0}), Operand(std::max<std::int64_t>(dims[d] - 1, 0)));
+      v = clip(v, Operand(std::int64_t{0}), Operand(dims[d] - 1));
     }
     result = add(result, multiply(v, stride[d]));
   }
@@ -274,23 +295,38 @@ ndarray ravel_multi_index(std::span<const ndarray> multi_index, const Shape& dim
 }
 
 std::vector<ndarray> unravel_index(const ndarray& indices, const Shape& shape, Order order) {
-  if (!is_integer(indices.dtype())) throw TypeError("only int indices permitted");
-  if (order != Order::C && order != Order::F) throw ValueError("only 'C' or 'F' order is permitted");
-  const std::int64_t size = shape_size(shape);
-  ndarray idx = as_int64(indices, indices.device());
-  if (idx.size() > 0) {
-    const std::int64_t lo = min_value(idx), hi = max_value(idx);
-    if (lo < 0 || hi >= size)
-      throw ValueError("index " + std::to_string(lo < 0 ? lo : hi) + " is out of bounds for array with size " +
-                       std::to_string(size));
+  // NumPy's size: the product of the extents (0 as soon as one is 0; negative extents
+  // multiply through), checked for overflow before anything else.
+  std::int64_t size = 1;
+  for (std::int64_t d : shape) {
+    if (d == 0) {
+      size = 0;
+      break;
+    }
+    if (__builtin_mul_overflow(size, d, &size))
+      throw ValueError("dimensions are too large; arrays and shapes with a total size greater than 'intp' are not "
+                       "supported.");
   }
+  check_int_indices(indices);
+  if (order != Order::C && order != Order::F) throw ValueError("only 'C' or 'F' order is permitted");
+  ndarray idx = as_int64(indices, indices.device());
+  if (idx.size() > 0 && (min_value(idx) < 0 || max_value(idx) >= size))
+    throw ValueError("index " + std::to_string(first_out_of_bounds(idx, size)) +
+                     " is out of bounds for array with size " + std::to_string(size));
   const auto nd = shape.size();
+  const bool negative = std::any_of(shape.begin(), shape.end(), [](std::int64_t d) { return d < 0; });
   std::vector<ndarray> out(nd);
   for (std::size_t s = 0; s < nd; ++s) {
     const std::size_t d = order == Order::C ? nd - 1 - s : s;
-    const std::int64_t dim = std::max<std::int64_t>(shape[d], 1);
-    out[d] = remainder(idx, dim);
-    idx = floor_divide(idx, dim);
+    const std::int64_t dim = shape[d] == 0 ? 1 : shape[d];
+    if (negative) {
+      // NumPy's C arithmetic (truncating division) for negative extents.
+      out[d] = fmod(idx, dim);
+      idx = floor_divide(subtract(idx, out[d]), dim);
+    } else {
+      out[d] = remainder(idx, dim);
+      idx = floor_divide(idx, dim);
+    }
   }
   return out;
 }

@@ -269,15 +269,44 @@ ndarray ptp(const ndarray& a, const ReduceOptions& o) {
 
 namespace {
 ndarray arg_reduce(ReduceOp op, const ndarray& a, const ArgReduceOptions& o) {
-  const Axes axes = o.axis ? Axes(*o.axis) : Axes();
+  const char* fn = op == ReduceOp::ArgMax ? "argmax" : "argmin";
+  if (o.dtype && kind(*o.dtype) != DTypeKind::SignedInt)
+    throw TypeError("Wrong type (" + std::string(name(*o.dtype)) + ") of arguments for cunp_" + fn +
+                    ": dtype= must be a signed integer dtype");
+  // NumPy's argmax treats a 0-d array as 1-d: axis 0 and -1 are valid, others name
+  // dimension 1.
+  if (a.ndim() == 0 && o.axis) normalize_axis(*o.axis, 1);
+  const Axes axes = o.axis && a.ndim() > 0 ? Axes(*o.axis) : Axes();
   ndarray r = run(op, a, axes, o.keepdims, DType::Int64);
   if (o.keepdims && !o.axis) r = r.reshape(Shape(static_cast<std::size_t>(a.ndim()), 1));
-  ReduceOptions fo;
-  fo.out = o.out;
-  if (o.out && o.out->dtype() != DType::Int64)
-    throw TypeError("Cannot cast array data from dtype('int64') to " + std::string(name(o.out->dtype())) +
-                    " according to the rule 'safe'");
-  return finish(r, fo);
+  if (!o.out) return o.dtype && *o.dtype != DType::Int64 ? r.astype(*o.dtype) : r;
+  const ndarray& out = *o.out;
+  if (!can_cast(out.dtype(), DType::Int64, Casting::Safe))
+    throw TypeError("Cannot cast " + std::string(out.ndim() == 0 ? "scalar" : "array data") + " from dtype('" +
+                    std::string(name(out.dtype())) + "') to dtype('int64') according to the rule 'safe'");
+  if (out.shape() != r.shape()) throw ValueError(std::string("output array does not match result of np.") + fn + ".");
+  if (out.device() != r.device())
+    throw ValueError("out is on " + out.device().str() + " but the input is on " + r.device().str());
+  ndarray dst = out;
+  dst.assign(r, Casting::Unsafe);
+  return out;
+}
+
+// nanmin/nanmax of integer and bool arrays: NumPy's fmin/fmax reductions, whose errors
+// name fmin/fmax; the values are min's and max's.
+ndarray exact_nan_extremum(ReduceOp op, const ndarray& a, const ReduceOptions& o) {
+  const std::string ufunc(reduce::reduce_op_ufunc_name(op));
+  if (!o.initial) {
+    if (o.where) {
+      check_where_dtype(o);
+      throw ValueError("reduction operation '" + ufunc +
+                       "' does not have an identity, so to use a where mask one has to specify 'initial'");
+    }
+    const reduce::ReducePlan plan = reduce::make_plan(a, o.axis, o.keepdims);
+    if (plan.nout > 0 && plan.nred == 0)
+      throw ValueError("zero-size array to reduction operation " + ufunc + " which has no identity");
+  }
+  return op == ReduceOp::NanMax ? max(a, o) : min(a, o);
 }
 }  // namespace
 
@@ -304,12 +333,12 @@ ndarray nanprod(const ndarray& a, const ReduceOptions& o) {
 }
 
 ndarray nanmax(const ndarray& a, const ReduceOptions& o) {
-  if (!is_inexact(a.dtype())) return max(a, o);
+  if (!is_inexact(a.dtype())) return exact_nan_extremum(ReduceOp::NanMax, a, o);
   return run_checked(ReduceOp::NanMax, a, o, a.dtype());
 }
 
 ndarray nanmin(const ndarray& a, const ReduceOptions& o) {
-  if (!is_inexact(a.dtype())) return min(a, o);
+  if (!is_inexact(a.dtype())) return exact_nan_extremum(ReduceOp::NanMin, a, o);
   return run_checked(ReduceOp::NanMin, a, o, a.dtype());
 }
 

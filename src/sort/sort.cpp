@@ -93,6 +93,9 @@ SortKind parse_sort_kind(std::string_view text) {
 Side parse_side(std::string_view text) {
   if (text == "left") return Side::Left;
   if (text == "right") return Side::Right;
+  // NumPy 2 refuses the abbreviations and other cases it once accepted with its own message.
+  if (!text.empty() && std::string_view("lLrR").find(text[0]) != std::string_view::npos)
+    throw ValueError("search side must be one of 'left' or 'right'");
   throw ValueError("search side must be 'left' or 'right' (got '" + std::string(text) + "')");
 }
 
@@ -175,10 +178,10 @@ ndarray searchsorted(const ndarray& a, const ndarray& v, Side side, const std::o
   const ndarray vv = ascontiguousarray(v, dt);
   std::optional<ndarray> perm;
   if (sorter) {
-    if (sorter->ndim() != 1 || sorter->size() != a.size()) throw ValueError("sorter.size must equal a.size");
-    if (!is_integer(sorter->dtype()) && sorter->dtype() != DType::Bool) {
-      throw TypeError("sorter must only contain integers");
-    }
+    // NumPy's checks, in its order: a 1-d array, of integers (not bool), a's length.
+    if (sorter->ndim() != 1) throw TypeError("could not parse sorter argument");
+    if (!is_integer(sorter->dtype())) throw TypeError("sorter must only contain integers");
+    if (sorter->size() != a.size()) throw ValueError("sorter.size must equal a.size");
     if (sorter->device() != a.device()) {
       throw ValueError("searchsorted: sorter is on " + sorter->device().str() + " but a is on " + a.device().str());
     }

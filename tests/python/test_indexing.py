@@ -513,6 +513,155 @@ def test_unravel_index_errors(value, device, xp):
     return xp.unravel_index(xp.asarray(numpy.array([0, value])), (2, 3, 4))
 
 
+# Index keys as functions of the array module: index arrays of that module (cunp
+# arrays for cunp) or NumPy arrays for both.
+_EMPTY_KEYS = [
+    lambda xp: (5, xp.zeros(3, bool)), lambda xp: (xp.zeros(2, bool), 7), lambda xp: (xp.asarray([5]), xp.zeros(0, int)),
+    lambda xp: (xp.asarray([[5]]), xp.zeros((0, 1), int)), lambda xp: xp.zeros(0, bool), lambda xp: numpy.zeros(0, bool),
+    lambda xp: xp.zeros(2, bool), lambda xp: (None, xp.zeros(0, bool)), lambda xp: (..., xp.zeros(0, bool)),
+    lambda xp: (xp.zeros(0, bool), ...), lambda xp: (slice(None), xp.zeros(0, bool)), lambda xp: xp.zeros((0, 0), bool),
+    lambda xp: xp.zeros((2, 0), bool), lambda xp: xp.zeros((0, 3), bool), lambda xp: xp.ones((2, 0), bool),
+    lambda xp: ([5], xp.zeros(3, bool)), lambda xp: (xp.asarray(5), xp.zeros(3, bool)), lambda xp: ([5], slice(0)),
+    lambda xp: (slice(0), [7]), lambda xp: ([5], xp.zeros(0, int)), lambda xp: (xp.zeros((0, 1), int) + 5, xp.zeros((1, 0), int)),
+    lambda xp: (xp.zeros((0, 1), int) + 5, xp.zeros((1, 3), int)), lambda xp: xp.zeros(0, int) + 5,
+    lambda xp: ([[5]], xp.zeros((1, 0), int)), lambda xp: [5], lambda xp: ([1], [5]), lambda xp: ([5, 0], [[0], [1]]),
+    lambda xp: (xp.zeros(2, bool), [9]), lambda xp: (xp.zeros(2, bool), [[9]]), lambda xp: (xp.zeros(2, bool), slice(None), None),
+    lambda xp: (xp.zeros(0, bool), xp.zeros(0, bool)), lambda xp: (xp.zeros(0, bool), 1), lambda xp: (xp.zeros(0, bool), 9),
+    lambda xp: xp.zeros(1, bool), lambda xp: xp.ones(1, bool), lambda xp: xp.zeros(4, bool),
+    lambda xp: (slice(None), xp.zeros(2, bool)), lambda xp: xp.zeros((0, 2), bool), lambda xp: xp.zeros((2, 3, 0), bool),
+    lambda xp: (xp.zeros(0, bool),) * 3, lambda xp: xp.zeros((0, 0, 0), bool), lambda xp: (..., xp.zeros((0, 0), bool)),
+    lambda xp: (None, xp.zeros((0, 0), bool), None), lambda xp: ([], []), lambda xp: ([], 7), lambda xp: (7, []),
+    lambda xp: (xp.zeros(0, bool), [7]), lambda xp: (xp.asarray([], dtype=numpy.int8), 1),
+    lambda xp: (xp.zeros(0, bool), None, 1), lambda xp: (xp.zeros(0, bool), slice(None), None),
+    lambda xp: (None, ..., xp.zeros(0, bool)), lambda xp: (xp.zeros((2, 0), bool), None), lambda xp: False,
+    lambda xp: True, lambda xp: (False, 5), lambda xp: (True, 5), lambda xp: (xp.asarray(False), [7]),
+    lambda xp: (xp.zeros(3, bool), 7), lambda xp: (1, xp.zeros(0, bool)), lambda xp: (-3, xp.zeros(3, bool)),
+    lambda xp: (2, xp.zeros(0, int)), lambda xp: (xp.zeros(0, int), -4), lambda xp: (xp.zeros(0, bool), -4),
+    lambda xp: (numpy.zeros(0, bool), numpy.zeros(0, int)), lambda xp: (numpy.array([5]), numpy.zeros(0, int)),
+    lambda xp: ([5], []), lambda xp: xp.zeros((2, 3), bool), lambda xp: (xp.zeros((2, 3), bool), None),
+    lambda xp: (xp.zeros((0, 3), bool), 1), lambda xp: (xp.zeros((2, 0), bool), 1),
+    lambda xp: (xp.zeros(0, bool), xp.zeros(1, int)), lambda xp: (xp.zeros(0, bool), xp.zeros(2, int)),
+    lambda xp: (xp.zeros(2, bool), xp.zeros(2, int)), lambda xp: (xp.ones(2, bool), xp.zeros(3, int)),
+    lambda xp: xp.asarray([[True, False, True], [False, False, True]]),
+]
+_EMPTY_BASES = [lambda xp: xp.arange(6).reshape(2, 3), lambda xp: xp.arange(6).reshape(2, 3)[::-1, ::2],
+                lambda xp: xp.arange(6.0, dtype="float32").reshape(3, 2).T]
+# (base, key) pairs of other shapes: 1-d, empty and 0-d arrays.
+_EMPTY_OTHER = [(lambda xp: xp.arange(3), k) for k in (
+    lambda xp: xp.zeros(0, bool), lambda xp: numpy.zeros(0, bool), lambda xp: (xp.zeros(0, bool), None), lambda xp: [],
+    lambda xp: [9], lambda xp: xp.zeros(0, int) + 9, lambda xp: xp.zeros(1, bool), lambda xp: (..., xp.zeros(0, bool)))]
+_EMPTY_OTHER += [(lambda xp: xp.arange(0), k) for k in (
+    lambda xp: xp.zeros(0, bool), lambda xp: xp.zeros(0, int), lambda xp: [0], lambda xp: (xp.zeros(0, bool), None))]
+_EMPTY_OTHER += [(lambda xp: xp.asarray(5), k) for k in (
+    lambda xp: xp.zeros(0, bool), lambda xp: (None, xp.zeros(0, bool)), lambda xp: False, lambda xp: True,
+    lambda xp: xp.asarray(False), lambda xp: (..., False), lambda xp: xp.zeros((), bool))]
+_EMPTY_OTHER += [(lambda xp: xp.zeros((0, 3)), k) for k in (
+    lambda xp: xp.zeros(0, bool), lambda xp: (xp.zeros(0, bool), 5), lambda xp: (xp.zeros(0, int), 5),
+    lambda xp: (slice(None), 5), lambda xp: ([], 5), lambda xp: [5], lambda xp: [0], lambda xp: (slice(None), [5]),
+    lambda xp: (xp.zeros(0, bool), [5]), lambda xp: xp.zeros((0, 3), bool))]
+_EMPTY_OTHER += [(lambda xp: xp.zeros((3, 0)), k) for k in (
+    lambda xp: (5, []), lambda xp: ([1, 5], slice(None)), lambda xp: xp.zeros(3, bool),
+    lambda xp: (slice(None), xp.zeros(0, bool)), lambda xp: xp.zeros((3, 0), bool), lambda xp: ([1, 5], xp.zeros(0, bool)))]
+
+
+def test_empty_masks_and_bounds_getitem(device):
+    """Empty boolean masks where NumPy allows them (a mask's extents of length 0 are not
+    checked), and every integer bounds-checked even when the selection is empty."""
+    from cases import Message, check_cases
+    pairs = [(b, k) for b in _EMPTY_BASES for k in _EMPTY_KEYS] + _EMPTY_OTHER
+    check_cases(Message(lambda xp, b=b, k=k: b(xp)[k(xp)]) for b, k in pairs)
+
+
+def test_empty_masks_and_bounds_setitem(device):
+    from cases import Message, check_cases
+
+    def assign(base, key, value):
+        def case(xp):
+            a = base(xp)
+            a[key(xp)] = value(xp) if callable(value) else value
+            return a
+        return Message(case)
+    values = [7, 2.5, lambda xp: xp.zeros(0), [1, 2], lambda xp: xp.ones((1, 3)), lambda xp: xp.ones((1, 0, 1)),
+              lambda xp: xp.ones((2, 1, 3)), [[1]], [[[1]]], lambda xp: xp.ones(3, "f4")]
+    pairs = [(b, k) for b in _EMPTY_BASES[:2] for k in _EMPTY_KEYS] + _EMPTY_OTHER
+    check_cases(assign(b, k, v) for b, k in pairs for v in values)
+
+
+def _ravel_cases():
+    from cases import Message as M
+    def resolve(x, xp):  # the arr(...) placeholders, also inside tuples and lists
+        if callable(x):
+            return x(xp)
+        if isinstance(x, (tuple, list)):
+            return type(x)(resolve(y, xp) for y in x)
+        return x
+
+    def call(name):
+        def make(*a, **k):
+            return M(lambda xp: getattr(xp, name)(*resolve(a, numpy if xp is numpy else xp), **k),
+                     "%s%r %r" % (name, a, k))
+        return make
+    r, u = call("ravel_multi_index"), call("unravel_index")
+    arr = lambda v, dt=None: lambda xp: xp.asarray(numpy.asarray(v, dtype=dt))  # noqa: E731
+    cases = []
+    # every dims form, scalar and array coordinates, every coordinate dtype
+    for dims in [(3, 4), [3, 4], numpy.array([3, 4]), arr([3, 4]), (numpy.int64(3), numpy.int32(4))]:
+        cases += [r((1, 2), dims), r(([1, 2], [0, 3]), dims), r((arr([[1, 2]]), arr([[0], [3]])), dims),
+                  u(6, dims), u([6, 11], dims), u(arr([[6], [0]]), dims), u(arr(7, "int8"), dims)]
+    for dims in [12, numpy.int32(12), numpy.array(12), [12], (12,)]:
+        cases += [r((5,), dims), r([arr([5, 11])], dims), u(6, dims), u(arr([0, 11]), dims)]
+    for dt in ["bool", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"]:
+        cases += [r((arr([1, 0], dt), arr([1, 1], dt)), (3, 4)), u(arr([1, 0], dt), (3, 4)),
+                  u(arr([1, 0], dt), (3, 4), order="F")]
+    for dt in ["float16", "float32", "float64", "complex64"]:
+        cases += [r((arr([1], dt), [1]), (3, 4)), u(arr([1], dt), (3, 4))]
+    cases += [
+        r((numpy.int64(1), 2), (3, 4)), r((numpy.uint8(1), 2), (3, 4)), r([1], 3), r((), ()), r([], []),
+        r(arr([[1, 2], [0, 1]]), (3, 4)), r(numpy.array([[1, 2], [0, 1]]), (3, 4)),
+        r((arr(1), 2), (3, 4)), r((arr([1]), arr(2)), (3, 4)),
+        r((lambda xp: xp.arange(6).reshape(2, 3)[:, ::2], 1), (3, 4)),
+        r((arr([1, 2]), arr([[1], [2]])), (3, 4)), r(multi_index=(1, 2), dims=(3, 4)),
+        # modes
+        r((5, 2), (3, 4)), r((-1, 2), (3, 4)), r((5, 2), (3, 4), mode="wrap"), r((5, -2), (3, 4), mode="clip"),
+        r((5, -2), (3, 4), mode=("clip", "wrap")), r((5, -2), (3, 4), mode=["clip", "wrap"]),
+        r((7, 2), (3, 4), mode=("raise", "wrap")), r((5, -2), (3, 4), mode=("clip",)),
+        r((1, 2), (3, 4), mode=("clip", "wrap", "raise")), r((5, -2), (3, 4), mode="bad"), r((1, 2), (3, 4), mode="W"),
+        r((1, 2), (3, 4), mode="wr"), r((1, 2), (3, 4), mode=None), r((7, 2), (3, 4), mode=1), r((7, 2), (3, 4), mode=0),
+        r((7, 2), (3, 4), mode=5), r(([0], [0]), (1, 1), mode=("clip", None)), r((1, 2), (3, 4), mode=["raise", "x"]),
+        r((1, 2, 3), (3, 4), mode="x"), r((arr([-7, 30]), arr([9, -9])), (3, 4), mode="wrap", order="F"),
+        r((arr([-7, 30], "int8"), arr([9, -9], "int16")), (3, 4), mode="clip"),
+        # order
+        r((1, 2), (3, 4), order="F"), r((1, 2), (3, 4), order="f"), r((1, 2), (3, 4), order="A"),
+        r((1, 2), (3, 4), order="X"), r((1, 2), (3, 4), order=None), r((1, 2), (3, 4), order=5), r((1, 2), (3, 4), "wrap", "F"),
+        # errors of the arguments
+        r((1, 2, 3), (3, 4)), r((1.0, 2), (3, 4)), r(([1.0], [2]), (3, 4)), r(([1], [2]), (3, -4)),
+        r(([1], [2]), (3, 0)), r(([1], [2]), (3, 0), mode="clip"), r(([1], [2]), (0, 4), mode="wrap"),
+        r((arr([], "int64"), arr([], "int64")), (3, 0)), r(([], []), (3, 4)), r(((), ()), (3, 4)),
+        r((arr([], "int64"), arr([], "int64")), (3, 4)), r((arr([], "float64"), []), (3, 4)),
+        r((1, 2), (3.0, 4)), r((1, 2), [[3, 4]]), r((1, 2), (2 ** 40, 2 ** 40)),
+        r((arr([], "int64"), arr([], "int64")), (2 ** 40, 2 ** 40)), r(([1, 2], [0, 1, 2]), (3, 4)).fn,
+        r((1, 2), (2 ** 40, 2 ** 40), mode="bad"), r(([1.0], [1]), (3, 0, 1)),
+        # unravel_index
+        u(6, (3, 4), order="F"), u(6, (3, 4), order="f"), u(6, (3, 4), "F"), u(6, (3, 4), order="A"),
+        u(6, (3, 4), order="Z"), u(5, (3, 4), order=None), u(5, (3, 4), order=5), u(indices=5, shape=(3, 4)),
+        u(12, (3, 4)), u(-1, (3, 4)), u([1, -1], (3, 4)), u([1, 20, -1], (3, 4)), u(arr([[1, 20], [-5, 2]]), (3, 4)),
+        u(6.0, (3, 4)), u([], (3, 4)), u((), (3, 4)), u(arr([], "int64"), (3, 4)), u(True, (3, 4)), u(numpy.bool_(1), (3,)),
+        u(0, ()), u(1, ()), u(0, []), u(5, []), u(0, (3, 0)), u(arr([], "int64"), (3, 0)), u(0, (3, -4)),
+        u(5, (-3, -4)), u(arr([0, 5, 11]), (-3, -4), order="F"), u(0, (3.0, 4)), u(5, [[3, 4]]),
+        u(5, numpy.array([[3, 4]])), u(numpy.uint64(5), (3, 4)), u(arr([5], "uint64"), (3, 4)),
+        u(arr([2 ** 63 + 1], "uint64"), (3,)), u(2 ** 70, (3, 4)), u(0, (2 ** 40, 2 ** 40)),
+        u(5.5, (3, 4), order="A"), u("a", (3, 4)), u(None, (3, 4)), u(arr([], "float64"), (3,)),
+        u(lambda xp: xp.arange(24, dtype="int16").reshape(2, 3, 4)[:, ::2], (2, 3, 4), order="F"),
+        u(lambda xp: xp.asarray([1, 7])[::-1], (3, 4)), u(arr([2 ** 40]), (2 ** 20, 2 ** 20, 2)),
+    ]
+    return cases
+
+
+def test_ravel_unravel_argument_forms(device):
+    from cases import check_cases
+    check_cases(_ravel_cases())
+
+
 # ---- ufunc.at: scatter-accumulate with repeated indices
 
 AT_UFUNCS = ["add", "subtract", "multiply", "maximum", "minimum"]

@@ -365,3 +365,133 @@ def test_repeat_long_counts(axis, device, xp):
     n = a.size if axis is None else a.shape[axis]
     counts = numpy.random.default_rng(4).integers(0, 4, size=n)
     return xp.repeat(a, counts.tolist(), axis=axis)
+
+
+# ---- joins: argument forms, dtype=/out=/casting=, NumPy's errors
+
+def _join_cases():
+    from cases import Message as M
+    gen = lambda xp: (xp.ones(2) for _ in range(2))  # noqa: E731
+    cases = []
+    for f in ("stack", "hstack", "vstack", "dstack", "column_stack", "concatenate"):
+        def call(*args, _f=f, **kw):
+            return lambda xp: getattr(xp, _f)(*[a(xp) if callable(a) else a for a in args], **kw)
+        zero_d = call(lambda xp: xp.asarray(5))  # concatenate: NumPy's message comes from its dispatcher
+        cases += [
+            M(call(gen)), M(call([])), M(call(())), call(5), zero_d if f == "concatenate" else M(zero_d),
+            call([[1, 2], [3, 4]]), call(([1, 2], (3, 4))), call((1.5, 2)), call([1, 2]),
+            call(lambda xp: [xp.ones(2, "f4"), xp.ones(2, "i2")]), call(lambda xp: [xp.ones(2, "f4"), numpy.ones(2, "i2")]),
+            call(lambda xp: [numpy.ones(2, "u1"), numpy.ones(2, "i1")]), call(lambda xp: xp.arange(6).reshape(2, 3)),
+            call(lambda xp: xp.asarray(numpy.arange(6).reshape(2, 3))), call(lambda xp: numpy.arange(6).reshape(2, 3)),
+            M(call(lambda xp: [xp.ones(2), xp.ones(3)])), M(call(lambda xp: [xp.ones((2, 2)), xp.ones((2, 2, 2))])),
+            call(lambda xp: [xp.zeros((0, 2)), xp.zeros((0, 2))]), call(lambda xp: [xp.array(1), xp.array(2)]),
+            call(lambda xp: [xp.ones((2, 4))[:, ::2], xp.ones((3, 2)).T[:2, ::-1]]), call(lambda xp: [1, xp.ones(1)]),
+            call(lambda xp: [numpy.float32(1), numpy.float32(2)]), call(lambda xp: [xp.ones(2, "i1"), [1, 300]]),
+        ]
+        for dt in (None, "f4", float, numpy.complex64, "?", "bool", "i1", "u8"):
+            for casting in (None, "no", "equiv", "safe", "same_kind", "unsafe", "bad"):
+                kw = {} if dt is None else {"dtype": dt}
+                if casting is not None:
+                    kw["casting"] = casting
+                # dstack/column_stack take neither: a TypeError of the argument parser.
+                exact = M if f not in ("dstack", "column_stack") else (lambda c: c)
+                cases += [exact(call([[1], [2]], **kw)), exact(call([[1.5], [2]], **kw)),
+                          exact(call([[True], [False]], **kw))]
+    return cases
+
+
+def _join_out_cases():
+    from cases import Message as M
+
+    def with_out(f, arrays, out_shape, out_dtype="f8", **kw):
+        def case(xp):
+            out = xp.zeros(out_shape, out_dtype)
+            r = getattr(xp, f)(arrays(xp) if callable(arrays) else arrays, out=out, **kw)
+            return r is out, out
+        return case
+
+    ones = lambda *s, dt="f8": lambda xp: [xp.ones(x, dt) for x in s]  # noqa: E731
+    return [
+        M(with_out("concatenate", [[1], [2]], (2,))), M(with_out("concatenate", [[1], [2]], (3,))),
+        M(with_out("concatenate", [[1], [2]], (2, 1))), M(with_out("concatenate", [[1], [2]], (2,), dtype="f4")),
+        M(with_out("concatenate", [[1.5], [2]], (2,), "i8")), with_out("concatenate", [[1.5], [2]], (2,), "i8",
+                                                                       casting="unsafe"),
+        M(with_out("concatenate", [[1], [2]], (2,), casting="bad")),
+        M(with_out("concatenate", [[1], [2]], (1, 1), axis=None)), M(with_out("concatenate", [[1], [2]], (3,), axis=None)),
+        M(with_out("concatenate", [[1], [2]], (2, 1), axis=None)), with_out("concatenate", [[[1]], [[2]]], (2,), axis=None),
+        with_out("concatenate", ones((2, 2), (2, 3)), (2, 5), "c8", axis=1),
+        M(with_out("concatenate", ones((2, 2), (2, 3)), (2, 5), "f4", axis=1, casting="safe")),
+        with_out("concatenate", ones((2, 2), (2, 3), dt="i2"), (2, 5), "f4", axis=1, casting="safe"),
+        with_out("concatenate", lambda xp: [xp.arange(3), xp.arange(2)], (5,), "?", casting="unsafe"),
+        with_out("stack", [[1], [2]], (2, 1)), with_out("stack", [[1], [2]], (1, 2), "i2", axis=1),
+        M(with_out("stack", [[1], [2]], (2, 2))), M(with_out("stack", [[1.5], [2]], (2, 1), "i8")),
+        with_out("stack", [[1.5], [2]], (2, 1), "i8", casting="unsafe"), M(with_out("stack", [[1], [2]], (2, 1),
+                                                                                    dtype="f4")),
+        # a strided out
+        lambda xp: (lambda big: (xp.concatenate([[1], [2]], out=big[:, 1]) is not None, big))(xp.zeros((2, 3))),
+        lambda xp: (lambda big: (xp.concatenate([[1], [2, 3]], axis=None, out=big[::2]), big))(xp.zeros(6, "f4")),
+        M(lambda xp: xp.concatenate([[1], [2]], out=[0, 0])),
+        M(lambda xp: xp.concatenate([[1], [2]], out=xp.zeros(2), dtype="f4")),
+        M(lambda xp: xp.concatenate([], out=xp.zeros(2), dtype="f4")),
+        M(lambda xp: xp.stack([], out=xp.zeros(2), dtype="f4")),
+    ]
+
+
+def _join_axis_cases():
+    from cases import Message as M
+    a = lambda xp: [[[1]], [[2]]]  # noqa: E731
+    return [
+        lambda xp: xp.concatenate([[[1]], [[2, 3]]], axis=None), lambda xp: xp.concatenate([1, 2], axis=None),
+        lambda xp: xp.concatenate([xp.array(1), [[2.5]]], axis=None),
+        lambda xp: xp.concatenate(xp.arange(6).reshape(2, 3), axis=None),
+        lambda xp: xp.concatenate([xp.ones((0, 3))], axis=None),
+        M(lambda xp: xp.concatenate(a(xp), axis=2)), M(lambda xp: xp.concatenate(a(xp), axis=-3)),
+        lambda xp: xp.concatenate(a(xp), axis=-1), lambda xp: xp.concatenate(a(xp), 1),
+        lambda xp: xp.concatenate(a(xp), axis=numpy.int64(1)), M(lambda xp: xp.concatenate(a(xp), axis=1.0)),
+        M(lambda xp: xp.concatenate(a(xp), axis="0")), M(lambda xp: xp.concatenate(a(xp), axis=True)),
+        lambda xp: xp.concatenate([[1], [2]]),
+        M(lambda xp: xp.concatenate([1, 2])), M(lambda xp: xp.concatenate([xp.ones((2, 2)), xp.ones(3)])),
+        M(lambda xp: xp.concatenate([xp.ones((2, 2)), xp.ones((3, 3))])),
+        M(lambda xp: xp.concatenate([xp.ones((2, 2)), xp.ones((3, 2))], axis=1)),
+        lambda xp: xp.stack([[1], [2]], axis=1), M(lambda xp: xp.stack([[1], [2]], axis=2)),
+        M(lambda xp: xp.stack([[1], [2]], axis=-3)), lambda xp: xp.stack([[1], [2]], axis=-2),
+        lambda xp: xp.stack([[1], [2]], axis=1.0), lambda xp: xp.stack([xp.ones(3)], axis=numpy.int8(1)),
+        lambda xp: xp.stack([xp.ones(3)], axis=True), lambda xp: xp.stack([xp.zeros((0, 3))] * 2, axis=2),
+        M(lambda xp: xp.vstack([xp.ones(2), xp.ones(3)])), M(lambda xp: xp.hstack([xp.ones((2, 1)), xp.ones((3, 1))])),
+        lambda xp: xp.hstack([xp.array(1), xp.ones(3)]), M(lambda xp: xp.vstack([xp.array(1), xp.ones(3)])),
+        lambda xp: xp.hstack([[1], [2]], "f4"), lambda xp: xp.dstack([[1], [2]], dtype="f4"),
+        lambda xp: xp.column_stack([[1], [2]], casting="no"), lambda xp: xp.column_stack([xp.ones((2, 2)), [3, 4]]),
+        M(lambda xp: xp.column_stack([xp.ones(2), xp.ones(3)])), lambda xp: xp.dstack([1, 2]),
+        M(lambda xp: xp.dstack([xp.ones((2, 2, 2)), xp.ones((2, 3))])),
+        lambda xp: xp.vstack([xp.ones((2, 2), "i4")[:, ::-1], xp.ones(2, "u1")], dtype="i1", casting="unsafe"),
+        lambda xp: xp.concatenate((xp.ones(3)[::2], xp.ones(4)[1::2])),
+        lambda xp: xp.concatenate([xp.ones((3, 4), "c8")[:, ::2], xp.ones((4, 3), "c16").T[::-1, 1::2]], axis=0),
+    ]
+
+
+def _append_cases():
+    from cases import Message as M
+    return [
+        lambda xp: xp.append([1, 2], [3]), lambda xp: xp.append([[1, 2]], [[3, 4]], axis=0),
+        M(lambda xp: xp.append([[1, 2]], [3, 4], axis=0)), lambda xp: xp.append(xp.ones(2, "f4"), 1),
+        lambda xp: xp.append(xp.ones(2, "i1"), 1.5), lambda xp: xp.append(1, 2), lambda xp: xp.append([], []),
+        lambda xp: xp.append(xp.ones((2, 2)), [[1], [2]], axis=1), M(lambda xp: xp.append(xp.ones((2, 2)), xp.ones(2),
+                                                                                            axis=2)),
+        lambda xp: xp.append(xp.ones(2, "u1"), 300), lambda xp: xp.append(xp.ones(2, "f4"), numpy.ones(2, "f8")),
+        lambda xp: xp.append(numpy.ones(2, "f4"), xp.ones(2, "f8")), lambda xp: xp.append(xp.ones((2, 2)), xp.ones((1, 2)), 0),
+        M(lambda xp: xp.append(xp.ones(3), [1], axis=False)), lambda xp: xp.append(xp.ones((2, 2)), 5, axis=None),
+        lambda xp: xp.append(xp.ones((2, 2))[:, ::-1], xp.ones((2, 1), "i2"), axis=1),
+    ]
+
+
+@pytest.mark.parametrize("table", ["forms", "out", "axis", "append"])
+def test_join_argument_forms(device, table):
+    from cases import check_cases
+    check_cases({"forms": _join_cases, "out": _join_out_cases, "axis": _join_axis_cases,
+                 "append": _append_cases}[table]())
+
+
+def test_join_device_of_first_cunp_array(device):
+    r = cunp.concatenate([numpy.ones(2), cunp.ones(2, device=device), [3.0]])
+    assert r.device == cunp.ones(1, device=device).device
+    assert cunp.stack([[1, 2], numpy.zeros(2)]).device == cunp.ones(1).device

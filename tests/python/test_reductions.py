@@ -593,3 +593,111 @@ def test_var_std_out(device, name):
         r = getattr(xp, name)(xp.asarray(host), axis=0, out=out)
         return r, out
     check()
+
+
+# ---- empty inputs, initial=, axis forms and out= of the extrema and arg-reductions
+
+def _extrema_cases():
+    from cases import Message as M
+    cases = []
+    for f in ["min", "max", "amin", "amax", "nanmin", "nanmax", "ptp", "argmin", "argmax"]:
+        arg = f.startswith("arg")
+        for shape, axis in [((0,), None), ((0,), 0), ((0, 3), None), ((0, 3), 0), ((0, 3), 1), ((3, 0), 1),
+                            ((3, 0), 0), ((2, 0, 3), (0, 2)), ((2, 0, 3), (1,)), ((2, 0), ()), ((0,), -1)]:
+            if arg and isinstance(axis, tuple):
+                continue
+            for dt in ["float64", "int8", "bool", "complex64", "float16", "uint64"]:
+                cases.append(M(lambda xp, f=f, s=shape, a=axis, dt=dt: getattr(xp, f)(xp.zeros(s, dt), axis=a)))
+            cases.append(M(lambda xp, f=f, s=shape, a=axis: getattr(xp, f)(xp.zeros(s, "i1"), axis=a, keepdims=True)))
+            if not arg and f != "ptp":
+                cases += [M(lambda xp, f=f, s=shape, a=axis: getattr(xp, f)(xp.zeros(s), axis=a, initial=5)),
+                          M(lambda xp, f=f, s=shape, a=axis: getattr(xp, f)(xp.zeros(s, "u2"), axis=a, initial=7,
+                                                                          keepdims=True))]
+        if f in ("min", "max", "argmin", "argmax"):
+            cases += [M(lambda xp, f=f: getattr(xp.zeros((0, 2)), f)(axis=0)),
+                      M(lambda xp, f=f: getattr(xp.zeros((0, 2)), f)(1)),
+                      M(lambda xp, f=f: getattr(xp.zeros((2, 0))[:, ::-1], f)())]
+        cases.append(M(lambda xp, f=f: getattr(xp, f)(xp.zeros((4, 0)).T, 0)))
+    cases += [
+        M(lambda xp: xp.amin(xp.zeros(0), where=xp.zeros(0, bool))),
+        M(lambda xp: xp.nanmin(xp.zeros(0, "i4"), where=xp.zeros(0, bool))),
+        M(lambda xp: xp.nanmax(xp.zeros(0, "u1"), initial=3, where=xp.zeros(0, bool))),
+        lambda xp: xp.nanmin(xp.zeros(0), initial=2, where=xp.zeros(0, bool)),
+        lambda xp: xp.nanmax(xp.zeros(2) * xp.nan, initial=1), M(lambda xp: xp.ptp(xp.zeros(0), initial=1)),
+        lambda xp: xp.min(xp.zeros(0), initial=xp.nan),
+        lambda xp: xp.max(xp.zeros((0, 2)), axis=0, initial=-1, keepdims=True),
+        lambda xp: xp.min(xp.ones((2, 3)), axis=1, initial=0.5, where=xp.asarray([True, False, True])),
+        lambda xp: xp.min(xp.asarray(5)), lambda xp: xp.min(xp.asarray(5), axis=0), lambda xp: xp.min(xp.asarray(5), axis=()),
+        lambda xp: xp.ptp(xp.asarray(5)), lambda xp: xp.nanmin(xp.asarray(xp.nan)),
+    ]
+    a = lambda xp: xp.asarray([[3, 1, 2], [0, 5, 4]])  # noqa: E731
+    for f in ["argmax", "argmin"]:
+        cases += [
+            lambda xp, f=f: getattr(xp, f)(xp.asarray(5)), lambda xp, f=f: getattr(xp, f)(xp.asarray(5), axis=0),
+            lambda xp, f=f: getattr(xp, f)(xp.asarray(5), axis=-1), M(lambda xp, f=f: getattr(xp, f)(xp.asarray(5), axis=1)),
+            lambda xp, f=f: getattr(xp, f)(xp.asarray(5), keepdims=True), lambda xp, f=f: getattr(xp, f)(a(xp), keepdims=True),
+            lambda xp, f=f: getattr(xp, f)(a(xp), axis=0, keepdims=True), lambda xp, f=f: getattr(xp, f)(a(xp).T, axis=1),
+            lambda xp, f=f: getattr(xp, f)(a(xp)[:, ::-1], axis=1), M(lambda xp, f=f: getattr(xp, f)(a(xp), axis=(0, 1))),
+            M(lambda xp, f=f: getattr(xp, f)(a(xp), axis=2)), M(lambda xp, f=f: getattr(xp, f)(a(xp), axis=1.0)),
+            lambda xp, f=f: getattr(xp, f)(a(xp), axis=numpy.int8(1)), M(lambda xp, f=f: getattr(xp, f)(a(xp), axis=True)),
+            lambda xp, f=f: getattr(xp, f)(a(xp), None, None, keepdims=True), lambda xp, f=f: getattr(a(xp), f)(None, None, keepdims=True),
+            lambda xp, f=f: getattr(xp, f)(xp.asarray([1.0, numpy.nan, numpy.nan, 0])),
+            lambda xp, f=f: getattr(xp, f)(xp.asarray([[1.0, numpy.nan], [numpy.nan, 0]]), axis=0),
+            lambda xp, f=f: getattr(xp, f)(xp.asarray([1 + 1j, 1 + 0j, numpy.nan])),
+            lambda xp, f=f: getattr(xp, f)(xp.asarray([True, False, True])), M(lambda xp, f=f: getattr(xp, f)(a(xp), out=[1])),
+            M(lambda xp, f=f: getattr(xp, f)(a(xp), axis=1, out=xp.empty(3, "i8"))),
+            M(lambda xp, f=f: getattr(xp, f)(a(xp), axis=1, keepdims=True, out=xp.empty(2, "i8"))),
+        ]
+        for dt in ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "bool", "float16",
+                   "float32", "float64", "complex64"]:
+            def with_out(xp, f=f, dt=dt, shape=(3,), **kw):
+                out = xp.empty(shape, dt)
+                r = getattr(xp, f)(a(xp), out=out, **kw)
+                return r is out, out
+            cases += [M(lambda xp, w=with_out: w(xp, axis=0)), M(lambda xp, w=with_out: w(xp, shape=())),
+                      M(lambda xp, w=with_out: w(xp, shape=(2, 1), axis=1, keepdims=True)),
+                      M(lambda xp, f=f, dt=dt: (lambda o: (getattr(a(xp), f)(0, o) is o, o))(xp.empty(3, dt)))]
+        cases.append(lambda xp, f=f: (lambda o: (getattr(xp, f)(a(xp), axis=1, out=o[:, 1]) is not None, o))(
+            xp.zeros((2, 3), "i8")))
+    return cases
+
+
+def test_extrema_empty_initial_axis_out(device):
+    """min/max/amin/amax/nanmin/nanmax/ptp/argmin/argmax against NumPy: empty inputs
+    with NumPy's exact messages, initial= making them valid, axes with a non-empty
+    result over a zero-length axis, 0-d inputs, out= dtypes and shapes."""
+    from cases import check_cases
+    check_cases(_extrema_cases())
+
+
+@pytest.mark.parametrize("name", ["argmax", "argmin"])
+def test_argreduce_dtype(device, name):
+    """CuPy's dtype= of argmax/argmin: the signed integer dtype of the indices, as a
+    keyword (NumPy's positional out stays third), on the function and the method."""
+    host = random_array((4, 70), numpy.float32)
+    a = cunp.asarray(host)
+    expect = getattr(numpy, name)(host, axis=1)
+    for dt in ["int8", "int16", "int32", "int64", numpy.int32, numpy.dtype("int16")]:
+        for r in (getattr(cunp, name)(a, axis=1, dtype=dt), getattr(a, name)(axis=1, dtype=dt),
+                  getattr(a[:, ::-1], name)(1, dtype=dt)[:, None]):
+            assert r.dtype == numpy.dtype(dt)
+        assert_array_equal(getattr(cunp, name)(a, axis=1, dtype=dt), expect.astype(dt))
+        r = getattr(cunp, name)(a, keepdims=True, dtype=dt)
+        assert r.shape == (1, 1) and r.dtype == numpy.dtype(dt)
+        assert int(r[0, 0]) == int(getattr(numpy, name)(host))
+    assert getattr(cunp, name)(a, dtype=None).dtype == numpy.int64
+    # Indices past the dtype's range wrap, as a cast does.
+    wide = cunp.asarray(numpy.arange(300) if name == "argmax" else -numpy.arange(300))
+    assert int(getattr(cunp, name)(wide, dtype="int8")) == numpy.int64(299).astype(numpy.int8)
+    for bad in ["uint8", "uint64", "float32", "bool", "complex64"]:
+        with pytest.raises(TypeError, match="signed integer"):
+            getattr(cunp, name)(a, dtype=bad)
+        with pytest.raises(TypeError, match="signed integer"):
+            getattr(a, name)(dtype=bad)
+    with pytest.raises(TypeError):
+        getattr(cunp, name)(a, 1, None, False)  # keepdims and dtype are keyword-only, as NumPy's keepdims
+    out = cunp.empty(4, "int32")
+    assert getattr(cunp, name)(a, axis=1, out=out, dtype="int16") is out
+    assert_array_equal(out, expect.astype("int32"))
+    with pytest.raises(ValueError, match="attempt to get %s of an empty sequence" % name):
+        getattr(cunp, name)(cunp.zeros((0, 3)), axis=0, dtype="int32")

@@ -442,3 +442,53 @@ def test_set_ops_floats_with_nan(xp, device):
     a = _arr(xp, numpy.array([numpy.nan, 1.0, -0.0, 2.0]))
     b = _arr(xp, numpy.array([0.0, numpy.nan, 2.0, 5.0]))
     return xp.union1d(a, b), xp.setdiff1d(a, b), xp.setxor1d(a, b), xp.intersect1d(a, b)
+
+
+def _searchsorted_cases():
+    from cases import Message as M
+    cases = []
+    a = lambda xp, dt="int64": xp.asarray(numpy.array([1, 3, 5, 7], dtype=dt))  # noqa: E731
+    for v in [4, 4.5, [2.5, 7.0], [[1, 8], [3, 3]], numpy.array([0, 9]), numpy.float32(3), True, 1 + 2j, [],
+              numpy.int8(5), 2 ** 70, -2 ** 70, 2 ** 63, numpy.nan, [numpy.nan, 3.0]]:
+        for side in ("left", "right"):
+            cases += [lambda xp, v=v, s=side: xp.searchsorted(a(xp), v, side=s),
+                      lambda xp, v=v, s=side: a(xp).searchsorted(v, s),
+                      lambda xp, v=v, s=side: xp.searchsorted(a(xp), xp.asarray(numpy.asarray(v)), s)]
+            if isinstance(v, int) and abs(v) >= 2 ** 64:  # an object array: no cunp array of it
+                cases.pop()
+    for dt in ["bool", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64", "float16",
+               "float32", "float64", "complex64", "complex128"]:
+        for v in [-1, 0, 2, 2.0001, 300, 2 ** 63, [1, 2.5, 300], numpy.array([3, 9], dtype="int8")]:
+            cases.append(lambda xp, v=v, dt=dt: xp.searchsorted(xp.asarray(numpy.sort(numpy.array([7, 1, 5, 3, 1]).astype(dt))), v))
+    cases += [M(lambda xp, s=s: xp.searchsorted(a(xp), 4, side=s))
+              for s in ("l", "r", "L", "Right", "lefty", "LEFT", "middle", "", "x", None, 1, b"left", b"right")]
+    cases += [M(lambda xp: a(xp).searchsorted(4, side=None)), M(lambda xp: a(xp).searchsorted(4, side="r"))]
+    unsorted = lambda xp: xp.asarray(numpy.array([7, 1, 5, 3]))  # noqa: E731
+    for sorter in [lambda xp: xp.asarray([1, 3, 2, 0]), [1, 3, 2, 0], (1, 3, 2, 0), numpy.array([1, 3, 2, 0]),
+                   lambda xp: xp.asarray(numpy.array([1, 3, 2, 0], "int32")),
+                   lambda xp: xp.asarray(numpy.array([1, 3, 2, 0], "uint8")),
+                   lambda xp: xp.asarray([0, 1, 3, 2, 0])[1:], lambda xp: xp.asarray([1, 9, 3, 9, 2, 9, 0])[::2],
+                   lambda xp: xp.asarray([1, 3, 2]), lambda xp: xp.asarray([1, 3, 2, 0, 0]),
+                   lambda xp: xp.asarray([1, 3, 2, 4]), lambda xp: xp.asarray([1, 3, 2, -1]),
+                   lambda xp: xp.asarray([1.0, 3, 2, 0]), lambda xp: xp.asarray([[1, 3, 2, 0]]),
+                   lambda xp: xp.asarray([True, False, True, False]), None, [], 5]:
+        def srt(xp, sorter=sorter):
+            return sorter(xp) if callable(sorter) else sorter
+        cases += [M(lambda xp, srt=srt: xp.searchsorted(unsorted(xp), [0, 4, 8, 5], sorter=srt(xp))),
+                  M(lambda xp, srt=srt: xp.searchsorted(unsorted(xp), [0, 4, 8, 5], "right", srt(xp))),
+                  M(lambda xp, srt=srt: unsorted(xp).searchsorted(numpy.array([5, 7]), sorter=srt(xp)))]
+    cases += [
+        lambda xp: xp.searchsorted(xp.asarray(numpy.array([])), 5), lambda xp: xp.searchsorted(xp.asarray([]), 5, sorter=[]),
+        lambda xp: xp.searchsorted(xp.zeros(0), [5], sorter=xp.zeros(0, int)), M(lambda xp: xp.searchsorted(xp.asarray(5), 5)),
+        M(lambda xp: xp.searchsorted(xp.ones((2, 2)), 1)), lambda xp: xp.searchsorted([1, 2, 3], 2),
+        lambda xp: xp.searchsorted((1, 2, 3), [2]), lambda xp: xp.searchsorted(xp.arange(10)[::3], [4, 6]),
+        lambda xp: xp.searchsorted(xp.arange(10)[::-1][::-1], xp.arange(6).reshape(2, 3)[:, ::2]),
+        lambda xp: xp.searchsorted(a=xp.asarray([1, 2]), v=1), lambda xp: xp.asarray([1, 2]).searchsorted(v=1, side="right"),
+        lambda xp: xp.asarray([1, 2]).searchsorted(1, "left", None), lambda xp: xp.searchsorted(xp.asarray([1, 2, 3]), xp.ones((2, 0))),
+    ]
+    return cases
+
+
+def test_searchsorted_argument_forms(device):
+    from cases import check_cases
+    check_cases(_searchsorted_cases())

@@ -8,6 +8,7 @@
 #include "cunp/creation.hpp"
 #include "cunp/error.hpp"
 #include "cunp/indexing.hpp"
+#include "cunp/ufunc.hpp"
 #include "index/index_source.hpp"
 
 namespace cunp {
@@ -57,6 +58,72 @@ TEST(Indexing, MaskAndNonzero) {
   EXPECT_EQ(nz[1].to_vector<std::int64_t>(), (std::vector<std::int64_t>{0, 2, 1}));
   const FancyIndex bad[] = {asarray<bool>({true, false}, Device::cpu())};
   EXPECT_THROW(getitem(iota(3), bad), IndexError);
+}
+
+ndarray bools(const Shape& shape, bool value) {
+  return full(shape, Scalar(value), {.dtype = DType::Bool, .device = Device::cpu()});
+}
+
+std::string index_error(const ndarray& a, std::vector<FancyIndex> ix) {
+  try {
+    getitem(a, ix);
+  } catch (const IndexError& e) {
+    return e.what();
+  }
+  return "no IndexError";
+}
+
+TEST(Indexing, EmptyMasksAndBoundsOfEmptySelections) {
+  const ndarray a = iota(6).reshape({2, 3});
+  // Extents of length 0 of a mask are not checked against the array (NumPy's rule).
+  EXPECT_EQ(getitem(a, std::vector<FancyIndex>{bools({0}, false)}).shape(), (Shape{0, 3}));
+  EXPECT_EQ(getitem(a, std::vector<FancyIndex>{slice(), bools({0}, false)}).shape(), (Shape{2, 0}));
+  EXPECT_EQ(getitem(a, std::vector<FancyIndex>{newaxis, bools({0}, false)}).shape(), (Shape{1, 0, 3}));
+  EXPECT_EQ(getitem(a, std::vector<FancyIndex>{bools({2, 0}, true)}).shape(), (Shape{0}));
+  EXPECT_EQ(index_error(a, {bools({0, 2}, false)}),
+            "boolean index did not match indexed array along axis 1; size of axis is 3 but size of corresponding "
+            "boolean axis is 2");
+  // Integers beside an empty selection are still bounds-checked.
+  EXPECT_EQ(index_error(a, {std::int64_t{5}, bools({3}, false)}), "index 5 is out of bounds for axis 0 with size 2");
+  EXPECT_EQ(index_error(a, {bools({2}, false), std::int64_t{-4}}), "index -4 is out of bounds for axis 1 with size 3");
+  EXPECT_EQ(index_error(a, {bools({0}, false), std::int64_t{9}}), "index 9 is out of bounds for axis 1 with size 3");
+  // Index arrays are checked when their broadcast is non-empty (even if the result is).
+  const ndarray five = asarray<std::int64_t>({5}, Device::cpu());
+  EXPECT_EQ(index_error(a, {five, slice(0, 0)}), "index 5 is out of bounds for axis 0 with size 2");
+  EXPECT_EQ(getitem(a, std::vector<FancyIndex>{five, zeros({0}, {.dtype = DType::Int64, .device = Device::cpu()})})
+                .shape(),
+            (Shape{0}));
+  EXPECT_EQ(index_error(a, {bools({0}, false), asarray<std::int64_t>({0, 1}, Device::cpu())}),
+            "shape mismatch: indexing arrays could not be broadcast together with shapes (0,) (2,) ");
+}
+
+TEST(Indexing, AssignmentValueChecks) {
+  ndarray a = iota(6).reshape({2, 3});
+  const ndarray two = asarray<std::int64_t>({1, 2}, Device::cpu());
+  // An empty result still checks the value's shape.
+  try {
+    setitem(a, std::vector<FancyIndex>{bools({0}, false)}, two);
+    FAIL() << "no ValueError";
+  } catch (const ValueError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "shape mismatch: value array of shape (2,) could not be broadcast to indexing result of shape (0,3)");
+  }
+  // A mask of a's shape: 1 or count values, at most one dimension.
+  const ndarray mask = greater(a, Scalar(std::int64_t{2}));
+  try {
+    setitem(a, std::vector<FancyIndex>{mask}, two);
+    FAIL() << "no ValueError";
+  } catch (const ValueError& e) {
+    EXPECT_EQ(std::string(e.what()), "NumPy boolean array indexing assignment cannot assign 2 input values to the 3 "
+                                     "output values where the mask is true");
+  }
+  EXPECT_THROW(setitem(a, std::vector<FancyIndex>{mask}, two.reshape({1, 2})), TypeError);
+  setitem(a, std::vector<FancyIndex>{mask}, asarray<std::int64_t>({7, 8, 9}, Device::cpu()));
+  EXPECT_EQ(a.to_vector<std::int64_t>(), (std::vector<std::int64_t>{0, 1, 2, 7, 8, 9}));
+  // Extra leading dimensions of extent 1 are dropped.
+  setitem(a, std::vector<FancyIndex>{asarray<std::int64_t>({0}, Device::cpu())},
+          full({1, 1, 3}, Scalar(std::int64_t{4}), {.dtype = DType::Int64, .device = Device::cpu()}));
+  EXPECT_EQ(a.to_vector<std::int64_t>(), (std::vector<std::int64_t>{4, 4, 4, 7, 8, 9}));
 }
 
 TEST(Indexing, KernelSpecsHaveUniqueNames) {

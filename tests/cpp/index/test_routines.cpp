@@ -2,6 +2,7 @@
 // tests compare them with NumPy on every device).
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -56,6 +57,47 @@ TEST(IndexRoutines, MultiIndex) {
   } catch (const ValueError& e) {
     EXPECT_EQ(std::string(e.what()), "index 12 is out of bounds for array with size 12");
   }
+}
+
+std::string message_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "no exception";
+}
+
+TEST(IndexRoutines, MultiIndexErrorsAndForms) {
+  // bool coordinates count as 0/1; a zero extent fails only a non-empty call.
+  const ndarray flags[] = {ones({2}, {.dtype = DType::Bool, .device = Device::cpu()}), ints({0, 3})};
+  EXPECT_EQ(vec(ravel_multi_index(flags, {3, 4})), (std::vector<std::int64_t>{4, 7}));
+  EXPECT_EQ(message_of([&] { ravel_multi_index(flags, {3, 0}); }),
+            "cannot unravel if shape has zero entries (is empty).");
+  const ndarray empties[] = {ints({}), ints({})};
+  EXPECT_EQ(ravel_multi_index(empties, {3, 0}).shape(), (Shape{0}));
+  const ClipMode three[] = {ClipMode::Clip, ClipMode::Wrap, ClipMode::Raise};
+  EXPECT_EQ(message_of([&] { ravel_multi_index(flags, {3, 4}, three); }),
+            "list of clipmodes has wrong length (3 instead of 2)");
+  const ndarray floats[] = {ones({1}, {.dtype = DType::Float64, .device = Device::cpu()}), ints({0})};
+  EXPECT_THROW(ravel_multi_index(floats, {3, 4}), TypeError);
+  EXPECT_EQ(message_of([&] { ravel_multi_index(flags, {3, -4}); }), "invalid entry in coordinates array");
+  EXPECT_THROW(ravel_multi_index(flags, {std::int64_t{1} << 40, std::int64_t{1} << 40}), ValueError);
+  const ClipMode clip_wrap[] = {ClipMode::Clip, ClipMode::Wrap};
+  const ndarray outside[] = {ints({-7, 30}), ints({9, -9})};
+  EXPECT_EQ(vec(ravel_multi_index(outside, {3, 4}, clip_wrap)), (std::vector<std::int64_t>{1, 11}));
+  // unravel_index names the first offending index in C order.
+  EXPECT_EQ(message_of([&] { unravel_index(ints({1, 20, -1}), {3, 4}); }),
+            "index 20 is out of bounds for array with size 12");
+  EXPECT_EQ(message_of([&] { unravel_index(ints({0}), {3, -4}); }), "index 0 is out of bounds for array with size -12");
+  EXPECT_EQ(message_of([&] { unravel_index(ints({0}), {std::int64_t{1} << 40, std::int64_t{1} << 40}); }),
+            "dimensions are too large; arrays and shapes with a total size greater than 'intp' are not supported.");
+  EXPECT_THROW(unravel_index(ints({0}), {3, 4}, Order::A), ValueError);
+  // Negative extents: NumPy's truncating C arithmetic, 5 in (-3, -4) is (-1, 1).
+  const std::vector<ndarray> neg = unravel_index(ints({5}), {-3, -4});
+  EXPECT_EQ(vec(neg[0]), (std::vector<std::int64_t>{-1}));
+  EXPECT_EQ(vec(neg[1]), (std::vector<std::int64_t>{1}));
+  EXPECT_TRUE(unravel_index(ints({0}), {}).empty());
 }
 
 TEST(IndexRoutines, TriAndDiagIndices) {

@@ -3,8 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <span>
+#include <string>
 
 #include "cunp/creation.hpp"
 #include "cunp/error.hpp"
@@ -81,6 +83,52 @@ TEST(Reduce, AxisErrorsAndOut) {
   EXPECT_THROW(sum(a, {.axis = 1, .out = out}), ValueError);
   EXPECT_EQ(count_nonzero(a).item().to_int64(), 5);
   EXPECT_DOUBLE_EQ(ptp(a).item().to_double(), 5.0);
+}
+
+std::string error_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "no exception";
+}
+
+TEST(Reduce, EmptyExtremaMessagesAndInitial) {
+  const ndarray e = zeros({0, 3}, {.dtype = DType::Int8, .device = Device::cpu()});
+  // nanmin/nanmax are fmin/fmax reductions for every dtype, integers included.
+  EXPECT_EQ(error_of([&] { nanmin(e); }), "zero-size array to reduction operation fmin which has no identity");
+  EXPECT_EQ(error_of([&] { nanmax(e, {.axis = 0}); }), "zero-size array to reduction operation fmax which has no identity");
+  EXPECT_EQ(nanmax(e, {.axis = 1}).shape(), (Shape{0}));
+  EXPECT_EQ(nanmax(e, {.axis = 0, .initial = Scalar(7)}).to_vector<std::int8_t>(), (std::vector<std::int8_t>{7, 7, 7}));
+  EXPECT_EQ(error_of([&] { ptp(e, {.axis = 0}); }), "zero-size array to reduction operation maximum which has no identity");
+  EXPECT_EQ(error_of([&] { argmax(e, {.axis = 0}); }), "attempt to get argmax of an empty sequence");
+  EXPECT_EQ(argmin(e, {.axis = 1}).shape(), (Shape{0}));
+  const ndarray w = zeros({0}, {.dtype = DType::Bool, .device = Device::cpu()});
+  EXPECT_EQ(error_of([&] { nanmin(zeros({0}, {.dtype = DType::Int32, .device = Device::cpu()}), {.where = w}); }),
+            "reduction operation 'fmin' does not have an identity, so to use a where mask one has to specify 'initial'");
+}
+
+TEST(Reduce, ArgReduceOutAndDtype) {
+  const ndarray a = iota({2, 3});
+  // out= of any dtype that casts safely to int64.
+  ndarray o8 = zeros({2}, {.dtype = DType::Int8, .device = Device::cpu()});
+  EXPECT_EQ(argmax(a, {.axis = 1, .out = o8}).data(), o8.data());
+  EXPECT_EQ(o8.to_vector<std::int8_t>(), (std::vector<std::int8_t>{2, 2}));
+  const ndarray ou64 = zeros({2}, {.dtype = DType::UInt64, .device = Device::cpu()});
+  EXPECT_EQ(error_of([&] { argmax(a, {.axis = 1, .out = ou64}); }),
+            "Cannot cast array data from dtype('uint64') to dtype('int64') according to the rule 'safe'");
+  EXPECT_EQ(error_of([&] { argmin(a, {.axis = 0, .out = o8}); }), "output array does not match result of np.argmin.");
+  // CuPy's dtype=: the dtype of the indices.
+  const ndarray r = argmin(a, {.axis = 0, .dtype = DType::Int16});
+  EXPECT_EQ(r.dtype(), DType::Int16);
+  EXPECT_EQ(r.to_vector<std::int16_t>(), (std::vector<std::int16_t>{0, 0, 0}));
+  EXPECT_THROW(argmax(a, {.dtype = DType::UInt32}), TypeError);
+  EXPECT_THROW(argmax(a, {.dtype = DType::Float64}), TypeError);
+  // A 0-d input counts as 1-d for the axis.
+  const ndarray s = iota({});
+  EXPECT_EQ(argmax(s, {.axis = -1}).item().to_int64(), 0);
+  EXPECT_EQ(error_of([&] { argmax(s, {.axis = 1}); }), "axis 1 is out of bounds for array of dimension 1");
 }
 
 }  // namespace

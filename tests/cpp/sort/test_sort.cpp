@@ -133,6 +133,22 @@ TEST(Searchsorted, SidesSorterNaN) {
   EXPECT_THROW(searchsorted(a.reshape({5, 1}), v), ValueError);
 }
 
+TEST(Searchsorted, SorterChecksInNumPysOrder) {
+  const ndarray a = cpu_array({3, 1, 2});
+  const ndarray v = cpu_array({2.5});
+  const auto i64 = [](std::vector<std::int64_t> x) { return asarray(x, Device::cpu()); };
+  EXPECT_THROW(searchsorted(a, v, Side::Left, i64({1, 2, 0}).reshape({1, 3})), TypeError);  // not 1-d
+  EXPECT_THROW(searchsorted(a, v, Side::Left, asarray<bool>({true, false, true}, Device::cpu())),
+               TypeError);  // bool is not an integer here
+  EXPECT_THROW(searchsorted(a, v, Side::Left, cpu_array({1, 2, 0})), TypeError);
+  EXPECT_THROW(searchsorted(a, v, Side::Left, i64({1, 2})), ValueError);  // length
+  EXPECT_THROW(searchsorted(a, v, Side::Left, i64({1, 2, -1})), ValueError);  // out of range
+  const ndarray i32 = asarray(std::vector<std::int32_t>{1, 2, 0}, Device::cpu());
+  const ndarray strided = i64({1, 9, 2, 9, 0}).view({slice(0, 5, 2)});
+  EXPECT_EQ(searchsorted(a, v, Side::Right, i32).to_vector<std::int64_t>(), (std::vector<std::int64_t>{2}));
+  EXPECT_EQ(searchsorted(a, v, Side::Left, strided).to_vector<std::int64_t>(), (std::vector<std::int64_t>{2}));
+}
+
 TEST(Unique, AllOutputs) {
   const ndarray a = cpu_array({3, 1, kNaN, 1, kNaN, 2}).reshape({2, 3});
   const UniqueResult r = unique(a, {.return_index = true, .return_inverse = true, .return_counts = true});
