@@ -8,6 +8,7 @@
 #include "core/copy.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/error.hpp"
+#include "cunp/errstate.hpp"
 #include "cunp/ufunc.hpp"
 #include "ufunc/execute.hpp"
 
@@ -219,7 +220,9 @@ ndarray around(const ndarray& a, int decimals) {
 
 ndarray isclose(const Operand& a, const Operand& b, double rtol, double atol, bool equal_nan) {
   // NumPy: |a - b| <= atol + rtol * |b| where b is finite, or a == b; computed in the
-  // inexact result type of a, b (integers go to float64).
+  // inexact result type of a, b (integers go to float64), with errors ignored (inf - inf).
+  const ErrStateGuard quiet({.divide = ErrorMode::Ignore, .over = ErrorMode::Ignore, .under = ErrorMode::Ignore,
+                             .invalid = ErrorMode::Ignore});
   std::vector<DType> strong;
   std::vector<WeakKind> weak{WeakKind::Float};
   for (const Operand* o : {&a, &b}) {

@@ -68,10 +68,6 @@ std::string dtype_list(const Ufunc& uf, std::span<const Operand> inputs) {
                   dtype_list(uf, inputs));
 }
 
-}  // namespace
-
-namespace {
-
 // Note [Fixed loop types]: signature= names some loop types (inputs then outputs).
 // As NumPy's dispatch: a loop of exactly the operands' free dtypes first; else the
 // free types filled as its promoters do (the fixed outputs' dtype when they agree,
@@ -79,9 +75,8 @@ namespace {
 // logical ufuncs) when such a loop exists; else the first loop of the fixed types
 // whose free inputs cast safely (its legacy type-tuple resolver). Fixed inputs are
 // checked against `casting` afterwards, with the input's message.
-const Loop& fixed_signature_loop(const Ufunc& uf, std::span<const Operand> inputs,
-                                 std::span<const std::optional<DType>> sig, const DType* strong, const bool* is_weak,
-                                 const WeakKind* weak_kind) {
+const Loop& fixed_signature_loop(const Ufunc& uf, std::span<const std::optional<DType>> sig, const DType* strong,
+                                 const bool* is_weak, const WeakKind* weak_kind) {
   const int nargs = uf.nin + uf.nout;
   auto fixed = [&](int k) { return sig[static_cast<std::size_t>(k)]; };
   auto loop_type = [&](const Loop& l, int k) {
@@ -143,7 +138,6 @@ const Loop& fixed_signature_loop(const Ufunc& uf, std::span<const Operand> input
     }
     if (ok) return l;
   }
-  (void)inputs;
   throw TypeError("No loop matching the specified signature and casting was found for ufunc " +
                   std::string(uf.display_name()));
 }
@@ -164,7 +158,7 @@ const Loop& resolve_loop(const Ufunc& uf, std::span<const Operand> inputs, std::
   // A lone Python int in [2**63, 2**64) is NumPy's asarray of it: uint64
   // (np.absolute(2**63) is uint64; beside other operands it is int64 and overflows).
   if (uf.nin == 1 && is_weak[0] && strong[0] == DType::UInt64 && !inputs[0].scalar().is_big_int()) is_weak[0] = false;
-  if (!signature.empty()) return fixed_signature_loop(uf, inputs, signature, strong, is_weak, weak_kind);
+  if (!signature.empty()) return fixed_signature_loop(uf, signature, strong, is_weak, weak_kind);
   if (dtype) {
     // dtype= fixes every output (NumPy: signature=(None, .., dtype, ..)): the first loop
     // of that output dtype whose inputs cast under `casting` (safely for the ufuncs

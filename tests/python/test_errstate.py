@@ -272,3 +272,13 @@ def test_nan_to_num_with_arrays(device, dt):
         return r + [r2 is b, b]
 
     body()
+
+
+def test_isclose_is_quiet():
+    """NumPy's isclose ignores the invalid values of inf - inf."""
+    with cunp.Device("cpu"):
+        a = cunp.asarray(numpy.array([inf, -inf, nan, 1.0]))
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            assert cunp.isclose(a, a).tolist() == numpy.isclose(cunp.asnumpy(a), cunp.asnumpy(a)).tolist()
+            assert cunp.allclose(a[:2], a[:2])
