@@ -6,6 +6,7 @@
 #include "cunp/creation.hpp"
 #include "cunp/device.hpp"
 #include "cunp/dtype.hpp"
+#include "cunp/errstate.hpp"
 #include "cunp/error.hpp"
 #include "cunp/fft.hpp"
 #include "cunp/indexing.hpp"

@@ -42,6 +42,10 @@ class NotImplementedError : public Error {  // Python NotImplementedError
  public:
   using Error::Error;
 };
+class FloatingPointError : public Error {  // Python FloatingPointError (errstate 'raise')
+ public:
+  using Error::Error;
+};
 // numpy.exceptions.AxisError: both a ValueError and an IndexError in NumPy.
 class AxisError : public ValueError {
  public:

@@ -42,6 +42,9 @@ struct UfuncOptions {
   std::optional<ndarray> where;
   // Overrides the loop: the first loop producing this dtype that the inputs cast to.
   std::optional<DType> dtype;
+  // NumPy's signature=: the loop's types, inputs then outputs (nin + nout entries;
+  // nullopt leaves a position free). Empty: not given. Not together with dtype.
+  std::vector<std::optional<DType>> signature;
   Casting casting = Casting::SameKind;
 };
 
@@ -84,7 +87,8 @@ std::vector<ndarray> divmod(const Operand& x1, const Operand& x2, const UfuncOpt
 std::vector<ndarray> modf(const Operand& x, const UfuncOptions& options = {});
 std::vector<ndarray> frexp(const Operand& x, const UfuncOptions& options = {});
 
-// np.where(condition, x, y); np.clip(a, a_min, a_max) (either bound may be absent).
+// np.where(condition, x, y); np.clip(a, a_min, a_max) (either bound or both may be
+// absent: NumPy 2 returns a copy then).
 ndarray where(const Operand& condition, const Operand& x, const Operand& y);
 ndarray clip(const Operand& a, std::optional<Operand> a_min, std::optional<Operand> a_max,
              const UfuncOptions& options = {});
@@ -94,8 +98,12 @@ ndarray real(const ndarray& a);
 ndarray imag(const ndarray& a);
 ndarray angle(const Operand& z, bool deg = false);
 // np.nan_to_num with NumPy's defaults (nan -> 0, +-inf -> the dtype's largest finite).
+// The replacement values may be arrays broadcasting against x; with copy = false x is
+// changed in place and returned (as it is for integer and bool x).
 ndarray nan_to_num(const ndarray& x, double nan = 0.0, std::optional<double> posinf = std::nullopt,
                    std::optional<double> neginf = std::nullopt);
+ndarray nan_to_num(const ndarray& x, bool copy, const Operand& nan, std::optional<Operand> posinf,
+                   std::optional<Operand> neginf);
 // np.around / np.round (decimals may be negative).
 ndarray around(const ndarray& a, int decimals = 0);
 // np.isclose / np.allclose / np.array_equal.

@@ -32,6 +32,7 @@ from cunp._manipulation import (  # noqa: F401
 from cunp._ufuncs import *  # noqa: F401,F403 - every ufunc: add, sin, ...
 from cunp._ufuncs import (
     ufunc, where, clip, real, imag, angle, nan_to_num, around, round, isclose, allclose, array_equal,
+    errstate, seterr, geterr, seterrcall, geterrcall,
 )
 from cunp._array import (
     Device, asarray, array, asanyarray, asnumpy, ascontiguousarray, asfortranarray, copy,

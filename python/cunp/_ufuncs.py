@@ -30,6 +30,62 @@ globals().update(_export())
 __all__ = sorted(_export())
 
 
+# ---- floating-point error handling (cunp/errstate.hpp: per thread, read on cpu only)
+seterr = _core.seterr
+geterr = _core.geterr
+seterrcall = _core.seterrcall
+geterrcall = _core.geterrcall
+_UNSET = object()
+
+
+class errstate:
+    """np.errstate(call=..., all=, divide=, over=, under=, invalid=): the error modes
+    ('ignore', 'warn', 'raise', 'call', 'print', 'log') for a with-block or, as a
+    decorator, for each call of a function. cuda kernels report no errors
+    (docs/differences.md)."""
+
+    __slots__ = ("_call", "_modes", "_saved")
+
+    def __init__(self, *, call=_UNSET, all=None, divide=None, over=None, under=None, invalid=None):
+        self._call = call
+        self._modes = dict(all=all, divide=divide, over=over, under=under, invalid=invalid)
+        self._saved = None
+
+    def __enter__(self):
+        if self._saved is not None:
+            raise TypeError("Cannot enter `np.errstate` twice.")
+        self._saved = self._set()
+        return self
+
+    def __exit__(self, *exc_info):
+        self._restore(self._saved)
+        self._saved = None
+
+    def _set(self):
+        old_call = seterrcall(self._call) if self._call is not _UNSET else _UNSET
+        return seterr(**self._modes), old_call
+
+    @staticmethod
+    def _restore(saved):
+        modes, old_call = saved
+        seterr(**modes)
+        if old_call is not _UNSET:
+            seterrcall(old_call)
+
+    def __call__(self, func):
+        import functools
+
+        @functools.wraps(func)
+        def inner(*args, **kwargs):
+            saved = self._set()
+            try:
+                return func(*args, **kwargs)
+            finally:
+                self._restore(saved)
+
+        return inner
+
+
 def where(condition, x=None, y=None):
     """np.where(condition, x, y); the one-argument form is nonzero()."""
     if x is None and y is None:
@@ -39,13 +95,41 @@ def where(condition, x=None, y=None):
     return _core._where3(condition, x, y)
 
 
-def clip(a, a_min=None, a_max=None, out=None, **kwargs):
-    """np.clip: NaN in the array or a bound propagates."""
-    a_min = kwargs.pop("min", a_min)
-    a_max = kwargs.pop("max", a_max)
+def clip(a, a_min=_UNSET, a_max=_UNSET, out=None, *, min=_UNSET, max=_UNSET, **kwargs):
+    """np.clip: either bound (or both, giving a copy) may be None; min=/max= are the
+    Array API's names for a_min/a_max. NaN in the array or a bound propagates."""
+    if a_min is _UNSET and a_max is _UNSET:
+        a_min = None if min is _UNSET else min
+        a_max = None if max is _UNSET else max
+    elif a_min is _UNSET:
+        raise TypeError("clip() missing 1 required positional argument: 'a_min'")
+    elif a_max is _UNSET:
+        raise TypeError("clip() missing 1 required positional argument: 'a_max'")
+    elif min is not _UNSET or max is not _UNSET:
+        raise ValueError("Passing `min` or `max` keyword argument when `a_min` and `a_max` are provided is forbidden.")
+    if isinstance(out, tuple):
+        if len(out) != 1:
+            raise ValueError("The 'out' tuple must have exactly one entry")
+        out = out[0]
+    a = a if isinstance(a, ndarray) else asarray(a)
     if kwargs:
-        raise TypeError("clip() got unexpected keyword arguments %r" % sorted(kwargs))
-    return _core._clip(a if isinstance(a, ndarray) else asarray(a), a_min, a_max, out)
+        dtype, casting = kwargs.pop("dtype", None), kwargs.pop("casting", None)
+        where = kwargs.pop("where", True)
+        kwargs.pop("order", None), kwargs.pop("subok", None)
+        if kwargs:
+            raise TypeError("'%s' is an invalid keyword to ufunc 'clip'" % sorted(kwargs)[0])
+        if where is not True:
+            # where=: the clip ufunc itself (or minimum/maximum for one bound).
+            kw = dict(out=out, where=where, dtype=dtype, casting=casting or "same_kind")
+            if a_min is None and a_max is None:
+                return _ufuncs["positive"](a, **kw) if a.dtype.kind != "b" else _ufuncs["logical_or"](a, False, **kw)
+            if a_min is None:
+                return _ufuncs["minimum"](a, a_max, **kw)
+            if a_max is None:
+                return _ufuncs["maximum"](a, a_min, **kw)
+            return _ufuncs["clip"](a, a_min, a_max, **kw)
+        return _core._clip(a, a_min, a_max, out, dtype, casting)
+    return _core._clip(a, a_min, a_max, out, None, None)
 
 
 def real(val):
@@ -61,12 +145,11 @@ def angle(z, deg=False):
 
 
 def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
-    x = asarray(x)
-    r = _core._nan_to_num(x, nan, posinf, neginf)
-    if not copy:
-        x[...] = r
-        return x
-    return r
+    """np.nan_to_num; nan, posinf and neginf may be arrays broadcasting against x."""
+    if not isinstance(x, ndarray):
+        return _core._nan_to_num(asarray(x), False, nan, posinf, neginf)
+    r = _core._nan_to_num(x, bool(copy), nan, posinf, neginf)
+    return r if copy else x
 
 
 def around(a, decimals=0, out=None):

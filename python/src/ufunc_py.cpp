@@ -36,21 +36,60 @@ std::optional<Operand> operator_operand(nb::handle h, Device device) {
   return std::nullopt;
 }
 
+// NumPy's signature= forms: a type string "ff->f" or a tuple of nin + nout dtypes or
+// None (one per operand, inputs first).
+std::vector<std::optional<DType>> to_signature(const ufunc::Ufunc& uf, nb::handle obj) {
+  const std::size_t nargs = static_cast<std::size_t>(uf.nin + uf.nout);
+  std::vector<std::optional<DType>> sig;
+  const std::string uname = uf.name == "true_divide" ? "divide" : uf.name;
+  if (PyUnicode_Check(obj.ptr())) {
+    const std::string text = nb::cast<std::string>(obj);
+    const std::size_t arrow = text.find("->");
+    if (arrow == std::string::npos || arrow != static_cast<std::size_t>(uf.nin) ||
+        text.size() - arrow - 2 != static_cast<std::size_t>(uf.nout)) {
+      throw ValueError("a type-string for " + uname + ", " + std::to_string(uf.nin) + " typecode(s) before and " +
+                       std::to_string(uf.nout) + " after the -> sign");
+    }
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      if (i == arrow || i == arrow + 1) continue;
+      sig.emplace_back(to_dtype(nb::str(text.substr(i, 1).c_str())));
+    }
+    return sig;
+  }
+  if (!PyTuple_Check(obj.ptr())) throw TypeError("the signature object to ufunc must be a string or a tuple.");
+  const std::size_t n = static_cast<std::size_t>(PyTuple_GET_SIZE(obj.ptr()));
+  if (n == 1 && nargs > 1) throw TypeError("Use `dtype` or  fill the tuple with more than one 'None'.");
+  if (n != nargs) {
+    throw ValueError("a type-tuple must be specified of length " + std::to_string(nargs) + " for ufunc '" + uname + "'");
+  }
+  bool any = false;
+  for (nb::handle h : obj) {
+    if (h.is_none()) {
+      sig.emplace_back(std::nullopt);
+    } else {
+      sig.emplace_back(to_dtype(h));
+      any = true;
+    }
+  }
+  if (!any) sig.clear();  // (None, None, None): nothing fixed
+  return sig;
+}
+
 nb::object call(const ufunc::Ufunc& uf, nb::args args, nb::kwargs kwargs) {
   const std::size_t nargs = args.size();
   if (nargs < static_cast<std::size_t>(uf.nin) || nargs > static_cast<std::size_t>(uf.nin + uf.nout)) {
     throw TypeError(uf.name + "() takes from " + std::to_string(uf.nin) + " to " + std::to_string(uf.nin + uf.nout) +
                     " positional arguments but " + std::to_string(nargs) + " were given");
   }
-  nb::handle out_obj, where_obj, dtype_obj, casting_obj;
+  nb::handle out_obj, where_obj, dtype_obj, casting_obj, signature_obj;
   for (auto [k, v] : kwargs) {
     const std::string key = nb::cast<std::string>(k);
     if (key == "out") out_obj = v;
     else if (key == "where") where_obj = v;
     else if (key == "dtype") dtype_obj = v;
     else if (key == "casting") casting_obj = v;
+    else if (key == "signature") signature_obj = v;
     else if (key == "order" || key == "subok") continue;
-    else if (key == "signature" && v.is_none()) continue;
     else throw TypeError("'" + key + "' is an invalid keyword to ufunc '" + uf.name + "'");
   }
   std::vector<nb::handle> outs_py;
@@ -105,6 +144,10 @@ nb::object call(const ufunc::Ufunc& uf, nb::args args, nb::kwargs kwargs) {
     }
   }
   if (dtype_obj && !dtype_obj.is_none()) opts.dtype = to_dtype(dtype_obj);
+  if (signature_obj && !signature_obj.is_none()) {
+    if (opts.dtype) throw TypeError("cannot specify both 'signature' and 'dtype'");
+    opts.signature = to_signature(uf, signature_obj);
+  }
   if (casting_obj) opts.casting = parse_casting(nb::cast<std::string>(casting_obj));
   std::vector<ndarray> result = ufunc::execute(uf, std::span<const Operand>(inputs, static_cast<std::size_t>(uf.nin)), opts);
   if (!given.empty()) {
@@ -273,27 +316,38 @@ void bind_ufuncs(nb::module_& m) {
     const Device d = operation_device(hs);
     return where(to_operand(c, d), to_operand(x, d), to_operand(y, d));
   });
-  m.def("_clip", [](nb::handle a, nb::handle lo, nb::handle hi, nb::handle out) -> nb::object {
+  m.def("_clip", [](nb::handle a, nb::handle lo, nb::handle hi, nb::handle out, nb::handle dtype,
+                    nb::handle casting) -> nb::object {
     const nb::handle hs[3] = {a, lo, hi};
     const Device d = operation_device(hs);
     UfuncOptions o;
-    if (!out.is_none()) o.out = {nb::cast<const ndarray&>(out)};
+    if (!out.is_none()) {
+      if (!is_array(out)) throw TypeError("return arrays must be of ArrayType");
+      o.out = {nb::cast<const ndarray&>(out)};
+    }
+    if (!dtype.is_none()) o.dtype = to_dtype(dtype);
+    if (!casting.is_none()) o.casting = parse_casting(nb::cast<std::string>(casting));
     std::optional<Operand> l, h;
     if (!lo.is_none()) l = to_operand(lo, d);
     if (!hi.is_none()) h = to_operand(hi, d);
     ndarray r = clip(to_operand(a, d), l, h, o);
     if (!out.is_none()) return nb::borrow(out);
     return nb::cast(r);
-  }, nb::arg("a"), nb::arg("a_min").none(), nb::arg("a_max").none(), nb::arg("out").none());
+  }, nb::arg("a"), nb::arg("a_min").none(), nb::arg("a_max").none(), nb::arg("out").none(), nb::arg("dtype").none(),
+     nb::arg("casting").none());
   m.def("_real", [](const ndarray& a) { return real(a); });
   m.def("_imag", [](const ndarray& a) { return imag(a); });
   m.def("_angle", [](nb::handle z, bool deg) {
     const nb::handle hs[1] = {z};
     return angle(to_operand(z, operation_device(hs)), deg);
   });
-  m.def("_nan_to_num", [](const ndarray& x, double nan, std::optional<double> posinf, std::optional<double> neginf) {
-    return nan_to_num(x, nan, posinf, neginf);
-  }, nb::arg("x"), nb::arg("nan"), nb::arg("posinf").none(), nb::arg("neginf").none());
+  m.def("_nan_to_num", [](const ndarray& x, bool copy, nb::handle nan, nb::handle posinf, nb::handle neginf) {
+    const Device d = x.device();
+    std::optional<Operand> pos, neg;
+    if (!posinf.is_none()) pos = to_operand(posinf, d);
+    if (!neginf.is_none()) neg = to_operand(neginf, d);
+    return nan_to_num(x, copy, to_operand(nan, d), pos, neg);
+  }, nb::arg("x"), nb::arg("copy"), nb::arg("nan"), nb::arg("posinf").none(), nb::arg("neginf").none());
   m.def("_around", [](const ndarray& a, int decimals) { return around(a, decimals); });
   m.def("_isclose", [](nb::handle a, nb::handle b, double rtol, double atol, bool equal_nan) {
     const nb::handle hs[2] = {a, b};

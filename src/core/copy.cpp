@@ -14,6 +14,7 @@
 #include "cuda/runtime.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/error.hpp"
+#include "cunp/errstate.hpp"
 #include "cunp/ndarray.hpp"
 #include "cunp/stream.hpp"
 #include "iter/layout.hpp"
@@ -122,6 +123,12 @@ void fill_elements(const ndarray& dst, const Scalar& value) {
   }
 }
 
+void warn_complex_to_real(DType from, DType to) {
+  if (is_complex(from) && !is_complex(to) && to != DType::Bool) {
+    warn(WarningKind::Complex, "Casting complex values to real discards the imaginary part");
+  }
+}
+
 void check_weak_scalar_fits(const Scalar& value, DType dtype) {
   // A Python complex has no real value to store (NumPy: TypeError from float()/int()).
   if (value.weak() && is_complex(value.dtype()) && !is_complex(dtype) && dtype != DType::Bool) {
@@ -196,6 +203,7 @@ ndarray ndarray::astype(DType dtype, AstypeOptions options) const {
                            (options.order == Order::F && is_f_contiguous());
     if (layout_ok) return *this;
   }
+  detail::warn_complex_to_real(impl_->dtype, dtype);
   ndarray out = detail::empty_with_layout_of(*this, dtype, options.order, device());
   detail::copy_elements(out, *this);
   return out;
@@ -213,6 +221,7 @@ ndarray ndarray::to(Device device, bool copy) const {
 void ndarray::fill(const Scalar& value) {
   check_defined();
   detail::check_weak_scalar_fits(value, impl_->dtype);
+  if (!value.weak()) detail::warn_complex_to_real(value.dtype(), impl_->dtype);
   detail::fill_elements(*this, value);
 }
 
@@ -223,6 +232,7 @@ void ndarray::assign(const ndarray& value, Casting casting) {
                     "') to dtype('" + std::string(name(impl_->dtype)) + "') according to the rule '" +
                     std::string(name(casting)) + "'");
   }
+  detail::warn_complex_to_real(value.dtype(), impl_->dtype);
   detail::copy_elements(*this, value);
 }
 

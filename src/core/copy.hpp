@@ -13,6 +13,8 @@ void copy_elements(const ndarray& dst, const ndarray& src);
 void fill_elements(const ndarray& dst, const Scalar& value);
 // OverflowError when a weak (Python) integer does not fit an integer dtype (NEP 50).
 void check_weak_scalar_fits(const Scalar& value, DType dtype);
+// NumPy's ComplexWarning for a cast of complex values to a real (not bool) dtype.
+void warn_complex_to_real(DType from, DType to);
 // A new uninitialized array shaped like `a` with `order`'s layout (K keeps a's).
 ndarray empty_with_layout_of(const ndarray& a, DType dtype, Order order, Device device);
 

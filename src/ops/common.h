@@ -55,6 +55,25 @@ CUNP_HD f64 f64_from_bits(u64 b) {
 #endif
 }
 
+// Note [Integer floating-point status]: NumPy's integer loops report division by zero
+// and MIN // -1 through the floating-point status flags, which become RuntimeWarnings
+// under np.errstate (include/cunp/errstate.hpp). On the host these raise the same flags
+// with a volatile float operation; on the device they do nothing (no status is read).
+CUNP_HD void raise_fp_divide_by_zero() {
+#ifndef __CUDA_ARCH__
+  volatile float zero = 0.0f;
+  volatile float r = 1.0f / zero;
+  (void)r;
+#endif
+}
+CUNP_HD void raise_fp_overflow() {
+#ifndef __CUDA_ARCH__
+  volatile float big = 1e38f;
+  volatile float r = big * big;
+  (void)r;
+#endif
+}
+
 template <typename T, typename U>
 struct is_same {
   static constexpr bool value = false;

@@ -17,6 +17,12 @@ template <typename T> constexpr bool is_int_v = kind_of<T>::value == 1;
 // Floor division and Python remainder of floats as NumPy's npy_divmod computes them:
 // the quotient is snapped to an integer, -0.0 and the signs of zero follow the operands.
 template <typename T> CUNP_HD T float_divmod(T a, T b, T* modulus) {
+  // A NaN operand gives NaN without the ordered comparisons below, which would raise
+  // the invalid-operation flag (Note [Integer floating-point status]: NumPy reports none).
+  if (a != a || b != b) {
+    *modulus = a + b;
+    return a + b;
+  }
   T mod = fm::fmod(a, b);
   if (!b) {
     *modulus = mod;
@@ -43,9 +49,15 @@ template <typename T> CUNP_HD T float_divmod(T a, T b, T* modulus) {
 }
 
 template <typename T> CUNP_HD T int_floor_div(T a, T b) {
-  if (b == 0) return T(0);
+  if (b == 0) {
+    raise_fp_divide_by_zero();
+    return T(0);
+  }
   if constexpr (int_traits<T>::is_signed) {
-    if (b == T(-1)) return wrap_neg(a);  // MIN // -1 wraps to MIN, as NumPy gives it
+    if (b == T(-1)) {  // MIN // -1 wraps to MIN, as NumPy gives it (and reports overflow)
+      if (a == wrap_neg(a) && a != T(0)) raise_fp_overflow();
+      return wrap_neg(a);
+    }
     T q = static_cast<T>(a / b);
     if ((a % b != 0) && ((a < 0) != (b < 0))) q = static_cast<T>(q - 1);
     return q;
@@ -55,7 +67,10 @@ template <typename T> CUNP_HD T int_floor_div(T a, T b) {
 }
 
 template <typename T> CUNP_HD T int_remainder(T a, T b) {
-  if (b == 0) return T(0);
+  if (b == 0) {
+    raise_fp_divide_by_zero();
+    return T(0);
+  }
   if constexpr (int_traits<T>::is_signed) {
     if (b == T(-1)) return T(0);
     T r = static_cast<T>(a % b);
@@ -122,7 +137,10 @@ struct remainder {
 struct fmod {
   template <typename T> CUNP_HD T operator()(T a, T b) const {
     if constexpr (detail::is_int_v<T>) {
-      if (b == 0) return T(0);
+      if (b == 0) {
+        raise_fp_divide_by_zero();
+        return T(0);
+      }
       if constexpr (int_traits<T>::is_signed) {
         if (b == T(-1)) return T(0);
       }

@@ -8,6 +8,7 @@
 #include "core/copy.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/error.hpp"
+#include "cunp/errstate.hpp"
 #include "cunp/ufunc.hpp"
 #include "ufunc/execute.hpp"
 
@@ -98,7 +99,15 @@ ndarray where(const Operand& condition, const Operand& x, const Operand& y) {
 }
 
 ndarray clip(const Operand& a, std::optional<Operand> a_min, std::optional<Operand> a_max, const UfuncOptions& o) {
-  if (!a_min && !a_max) throw ValueError("One of max or min must be given");
+  if (!a_min && !a_max) {
+    // NumPy 2: nothing to clip, a copy (into out= when given).
+    ndarray r = a.is_array() ? a.array().copy(Order::K) : full({}, a.scalar(), {.dtype = operand_dtype(a)});
+    if (o.dtype) r = r.astype(*o.dtype);
+    if (o.out.empty()) return r;
+    ndarray dst = o.out[0];
+    dst.assign(r, o.casting);
+    return dst;
+  }
   // NumPy 2 clips integer arrays by Python-int bounds outside the dtype's range as if
   // the bound were the range's end (np.clip(int8_array, 0, 300) keeps the values).
   if (a.is_array() && is_integer(a.array().dtype())) {
@@ -147,15 +156,30 @@ ndarray angle(const Operand& z, bool deg) {
 }
 
 ndarray nan_to_num(const ndarray& x, double nan, std::optional<double> posinf, std::optional<double> neginf) {
-  ndarray out = x.copy(Order::K);
+  std::optional<Operand> pos, neg;
+  if (posinf) pos = Operand(*posinf);
+  if (neginf) neg = Operand(*neginf);
+  return nan_to_num(x, true, Operand(nan), pos, neg);
+}
+
+ndarray nan_to_num(const ndarray& x, bool copy, const Operand& nan, std::optional<Operand> posinf,
+                   std::optional<Operand> neginf) {
+  ndarray out = copy ? x.copy(Order::K) : x;
   if (!is_inexact(x.dtype())) return out;
   const FInfo fi = finfo(real_dtype(x.dtype()));
-  const double pos = posinf.value_or(fi.max), neg = neginf.value_or(-fi.max);
-  auto fix = [&](const ndarray& part) {
-    ndarray p = part;
-    p.assign(where(isnan(p), Scalar(nan), p));
-    p.assign(where(equal(p, Scalar(std::numeric_limits<double>::infinity())), Scalar(pos), p));
-    p.assign(where(equal(p, Scalar(-std::numeric_limits<double>::infinity())), Scalar(neg), p));
+  const Operand pos = posinf ? *posinf : Operand(fi.max);
+  const Operand neg = neginf ? *neginf : Operand(-fi.max);
+  const double inf = std::numeric_limits<double>::infinity();
+  // Each part is replaced in place where it is nan / +inf / -inf; the values are cast
+  // to its dtype as NumPy's copyto(..., casting='unsafe') does.
+  auto fix = [&](ndarray part) {
+    auto replace = [&](const ndarray& mask, const Operand& value) {
+      part.assign(where(mask, value, part).astype(part.dtype(), {.copy = false}), Casting::Unsafe);
+    };
+    const ndarray is_nan = isnan(part), is_pos = equal(part, Scalar(inf)), is_neg = equal(part, Scalar(-inf));
+    replace(is_nan, nan);
+    replace(is_pos, pos);
+    replace(is_neg, neg);
   };
   if (is_complex(x.dtype())) {
     fix(real(out));
@@ -196,7 +220,9 @@ ndarray around(const ndarray& a, int decimals) {
 
 ndarray isclose(const Operand& a, const Operand& b, double rtol, double atol, bool equal_nan) {
   // NumPy: |a - b| <= atol + rtol * |b| where b is finite, or a == b; computed in the
-  // inexact result type of a, b (integers go to float64).
+  // inexact result type of a, b (integers go to float64), with errors ignored (inf - inf).
+  const ErrStateGuard quiet({.divide = ErrorMode::Ignore, .over = ErrorMode::Ignore, .under = ErrorMode::Ignore,
+                             .invalid = ErrorMode::Ignore});
   std::vector<DType> strong;
   std::vector<WeakKind> weak{WeakKind::Float};
   for (const Operand* o : {&a, &b}) {

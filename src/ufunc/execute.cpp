@@ -4,6 +4,7 @@
 #include "ufunc/execute.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <string>
 
@@ -13,6 +14,7 @@
 #include "cuda/runtime.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/error.hpp"
+#include "cunp/errstate.hpp"
 #include "iter/layout.hpp"
 
 namespace cunp::ufunc {
@@ -66,10 +68,84 @@ std::string dtype_list(const Ufunc& uf, std::span<const Operand> inputs) {
                   dtype_list(uf, inputs));
 }
 
+// Note [Fixed loop types]: signature= names some loop types (inputs then outputs).
+// As NumPy's dispatch: a loop of exactly the operands' free dtypes first; else the
+// free types filled as its promoters do (the fixed outputs' dtype when they agree,
+// else the NEP 50 promotion of the inputs with fixed ones as given; bool for the
+// logical ufuncs) when such a loop exists; else the first loop of the fixed types
+// whose free inputs cast safely (its legacy type-tuple resolver). Fixed inputs are
+// checked against `casting` afterwards, with the input's message.
+const Loop& fixed_signature_loop(const Ufunc& uf, std::span<const std::optional<DType>> sig, const DType* strong,
+                                 const bool* is_weak, const WeakKind* weak_kind) {
+  const int nargs = uf.nin + uf.nout;
+  auto fixed = [&](int k) { return sig[static_cast<std::size_t>(k)]; };
+  auto loop_type = [&](const Loop& l, int k) {
+    return k < uf.nin ? l.in[static_cast<std::size_t>(k)] : l.out[static_cast<std::size_t>(k - uf.nin)];
+  };
+  // First a loop of exactly the operands' dtypes where they are free (no Python scalar
+  // matches exactly), as NumPy's dispatch tries before its promoters.
+  for (const Loop& l : uf.loops) {
+    bool ok = true;
+    for (int k = 0; k < nargs && ok; ++k) {
+      const DType t = loop_type(l, k);
+      if (fixed(k)) ok = t == *fixed(k);
+      else if (k < uf.nin) ok = !is_weak[k] && t == strong[k];
+    }
+    if (ok) return l;
+  }
+  DType target[kMaxIn + kMaxOut];
+  if (uf.role == Role::Logical) {
+    for (int k = 0; k < nargs; ++k) target[k] = fixed(k).value_or(DType::Bool);
+  } else {
+    std::optional<DType> common;
+    for (int k = uf.nin; k < nargs; ++k) {
+      if (!fixed(k)) continue;
+      if (common && *common != *fixed(k)) {
+        common.reset();
+        break;
+      }
+      common = fixed(k);
+    }
+    if (!common) {
+      DType s[kMaxIn];
+      WeakKind w[kMaxIn];
+      std::size_t ns = 0, nw = 0;
+      for (int k = 0; k < uf.nin; ++k) {
+        if (fixed(k)) s[ns++] = *fixed(k);
+        else if (is_weak[k]) w[nw++] = weak_kind[k];
+        else s[ns++] = strong[k];
+      }
+      common = result_type(std::span<const DType>(s, ns), std::span<const WeakKind>(w, nw));
+    }
+    for (int k = 0; k < nargs; ++k) target[k] = fixed(k).value_or(*common);
+  }
+  for (const Loop& l : uf.loops) {
+    bool ok = true;
+    for (int k = 0; k < nargs && ok; ++k) ok = loop_type(l, k) == target[k];
+    if (ok) return l;
+  }
+  // NumPy's legacy type-tuple resolution when the promoted loop does not exist (not for
+  // the logical ufuncs, whose promoter is final).
+  for (const Loop& l : uf.loops) {
+    bool ok = uf.role != Role::Logical;
+    for (int k = 0; k < nargs && ok; ++k) {
+      const DType t = loop_type(l, k);
+      if (fixed(k)) {
+        ok = t == *fixed(k);
+      } else if (k < uf.nin) {
+        ok = is_weak[k] ? weak_fits(weak_kind[k], t) : can_cast(strong[k], t, Casting::Safe);
+      }
+    }
+    if (ok) return l;
+  }
+  throw TypeError("No loop matching the specified signature and casting was found for ufunc " +
+                  std::string(uf.display_name()));
+}
+
 }  // namespace
 
 const Loop& resolve_loop(const Ufunc& uf, std::span<const Operand> inputs, std::optional<DType> dtype,
-                         Casting casting) {
+                         Casting casting, std::span<const std::optional<DType>> signature) {
   DType strong[kMaxIn];
   bool is_weak[kMaxIn];
   WeakKind weak_kind[kMaxIn];
@@ -79,16 +155,23 @@ const Loop& resolve_loop(const Ufunc& uf, std::span<const Operand> inputs, std::
     strong[k] = op.is_array() ? op.array().dtype() : op.scalar().dtype();
     weak_kind[k] = op.is_array() ? WeakKind::Bool : op.scalar().weak_kind();
   }
+  // A lone Python int in [2**63, 2**64) is NumPy's asarray of it: uint64
+  // (np.absolute(2**63) is uint64; beside other operands it is int64 and overflows).
+  if (uf.nin == 1 && is_weak[0] && strong[0] == DType::UInt64 && !inputs[0].scalar().is_big_int()) is_weak[0] = false;
+  if (!signature.empty()) return fixed_signature_loop(uf, signature, strong, is_weak, weak_kind);
   if (dtype) {
-    // dtype= fixes the computation: the first loop whose first output is `dtype`, with
-    // every input castable under `casting`.
+    // dtype= fixes every output (NumPy: signature=(None, .., dtype, ..)): the first loop
+    // of that output dtype whose inputs cast under `casting` (safely for the ufuncs
+    // NumPy resolves per operand, as its type-tuple resolver does).
+    const Casting in_casting =
+        uf.resolution == Resolution::PerOperand && casting > Casting::Safe ? Casting::Safe : casting;
     for (const Loop& l : uf.loops) {
-      if (l.out[0] != *dtype) continue;
       bool ok = true;
+      for (int k = 0; k < uf.nout && ok; ++k) ok = l.out[static_cast<std::size_t>(k)] == *dtype;
       for (int k = 0; k < uf.nin && ok; ++k) {
         const DType want = l.in[static_cast<std::size_t>(k)];
         ok = is_weak[k] ? weak_fits(weak_kind[k], want) || casting == Casting::Unsafe
-                        : can_cast(strong[k], want, casting);
+                        : can_cast(strong[k], want, in_casting);
       }
       if (ok) return l;
     }
@@ -120,20 +203,31 @@ const Loop& resolve_loop(const Ufunc& uf, std::span<const Operand> inputs, std::
                                    std::span<const WeakKind>(w, static_cast<std::size_t>(nw)));
   DType operand[kMaxIn];
   for (int k = 0; k < uf.nin; ++k) operand[k] = is_weak[k] ? common : strong[k];
-  if (uf.resolution == Resolution::TrueDivide && !is_inexact(common)) {
+  const bool integer_division = uf.resolution == Resolution::TrueDivide && !is_inexact(common);
+  if (integer_division) {
     for (int k = 0; k < uf.nin; ++k) operand[k] = DType::Float64;  // integers divide in float64
   }
+  // NumPy's per-operand (legacy) resolver lets a Python int beside an array take any
+  // integer or inexact loop type (np.ldexp(1, int16_array) is float16); a Python
+  // float or complex takes its default dtype.
+  // (NumPy's min-scalar rule: only when an array is of integer or inexact kind; beside
+  // bool arrays the int is int64.)
+  bool int_any_kind = false;
+  for (int k = 0; k < ns; ++k) int_any_kind = int_any_kind || (uf.resolution == Resolution::PerOperand && s[k] != DType::Bool);
   for (const Loop& l : uf.loops) {
     bool ok = true;
     for (int k = 0; k < uf.nin && ok; ++k) {
       const DType want = l.in[static_cast<std::size_t>(k)];
       if (uf.resolution == Resolution::Uniform) {
         ok = want == common;
+      } else if (is_weak[k] && int_any_kind && weak_kind[k] == WeakKind::Int) {
+        ok = weak_fits(WeakKind::Int, want);
       } else {
         // A Python scalar may also take its kind's default dtype (ldexp(x, 3) reads 3
         // as int64 for the "fl->f" loop).
         ok = can_cast(operand[k], want, Casting::Safe) ||
-             (is_weak[k] && can_cast(result_type({}, std::span<const WeakKind>(&weak_kind[k], 1)), want, Casting::Safe));
+             (is_weak[k] && !integer_division &&
+              can_cast(result_type({}, std::span<const WeakKind>(&weak_kind[k], 1)), want, Casting::Safe));
       }
     }
     if (ok) return l;
@@ -234,6 +328,13 @@ std::vector<ndarray> execute(const Ufunc& uf, std::span<const Operand> inputs, c
   if (!options.out.empty() && static_cast<int>(options.out.size()) != uf.nout) {
     throw ValueError("The 'out' tuple must have exactly " + std::to_string(uf.nout) + " entries: one per ufunc output");
   }
+  if (!options.signature.empty()) {
+    if (options.signature.size() != static_cast<std::size_t>(uf.nin + uf.nout)) {
+      throw ValueError("a type-tuple must be specified of length " + std::to_string(uf.nin + uf.nout) +
+                       " for ufunc '" + uf.display_name() + "'");
+    }
+    if (options.dtype) throw TypeError("cannot specify both 'signature' and 'dtype'");
+  }
   // ---- device: every array operand on one device
   std::optional<Device> device;
   auto note_device = [&](const ndarray& a, const char* what) {
@@ -252,7 +353,33 @@ std::vector<ndarray> execute(const Ufunc& uf, std::span<const Operand> inputs, c
   if (options.where) note_device(*options.where, "where");
   if (!device) device = current_device();
 
-  const Loop& loop = resolve_loop(uf, inputs, options.dtype, options.casting);
+  const Loop& loop = resolve_loop(uf, inputs, options.dtype, options.casting, options.signature);
+
+  if (uf.role == Role::Logical) {
+    // Only the truth of a Python int matters (np.logical_and(int8_array, 300) is no
+    // OverflowError): one that the loop type cannot hold is read as a bool.
+    Operand adjusted[kMaxIn] = {Scalar(false), Scalar(false), Scalar(false)};
+    bool changed = false;
+    for (int k = 0; k < uf.nin; ++k) {
+      const Operand& op = inputs[static_cast<std::size_t>(k)];
+      adjusted[k] = op;
+      // (Beyond int64 NumPy raises OverflowError, as the checks below do.)
+      if (!op.is_array() && op.scalar().weak() && op.scalar().dtype() == DType::Int64 && !op.scalar().is_big_int() &&
+          !op.scalar().fits(loop.in[static_cast<std::size_t>(k)])) {
+        adjusted[k] = Operand(Scalar(op.scalar().to_bool()));
+        changed = true;
+      }
+    }
+    for (int k = 0; k < uf.nin; ++k) {
+      const Operand& op = inputs[static_cast<std::size_t>(k)];
+      // (A lone one in uint64's range is uint64: np.logical_not(2**63).)
+      if (!op.is_array() && op.scalar().weak() &&
+          ((op.scalar().dtype() == DType::UInt64 && uf.nin > 1) || op.scalar().is_big_int())) {
+        throw OverflowError("Python int too large to convert to C long");
+      }
+    }
+    if (changed) return execute(uf, std::span<const Operand>(adjusted, inputs.size()), options);
+  }
 
   if (std::optional<std::vector<ndarray>> r = compare_out_of_range(uf, loop, inputs, options, *device)) return *r;
 
@@ -262,11 +389,14 @@ std::vector<ndarray> execute(const Ufunc& uf, std::span<const Operand> inputs, c
     const DType want = loop.in[static_cast<std::size_t>(k)];
     if (op.is_array() || !op.scalar().weak()) {
       const DType have = op.is_array() ? op.array().dtype() : op.scalar().dtype();
-      if (!can_cast(have, want, options.casting)) {
+      // The logical ufuncs read any input as bool (NumPy's logical promoter).
+      const bool as_truth = uf.role == Role::Logical && want == DType::Bool;
+      if (!as_truth && !can_cast(have, want, options.casting)) {
         throw TypeError("Cannot cast ufunc '" + uf.name + "' input " + std::to_string(k) + " from dtype('" +
                         std::string(name(have)) + "') to dtype('" + std::string(name(want)) +
                         "') with casting rule '" + std::string(cunp::name(options.casting)) + "'");
       }
+      detail::warn_complex_to_real(have, want);
     } else {
       detail::check_weak_scalar_fits(op.scalar(), want);
     }
@@ -277,6 +407,7 @@ std::vector<ndarray> execute(const Ufunc& uf, std::span<const Operand> inputs, c
                       "') to dtype('" + std::string(name(options.out[k].dtype())) + "') with casting rule '" +
                       std::string(cunp::name(options.casting)) + "'");
     }
+    detail::warn_complex_to_real(loop.out[k], options.out[k].dtype());
   }
 
   if (uf.role == Role::Power && is_integer(loop.in[1])) check_integer_exponents(inputs[1]);
@@ -321,6 +452,7 @@ std::vector<ndarray> execute(const Ufunc& uf, std::span<const Operand> inputs, c
     UfuncOptions inner;
     inner.casting = options.casting;
     inner.dtype = options.dtype;
+    inner.signature = options.signature;
     for (int k = 0; k < uf.nout; ++k) {
       inner.out.push_back(empty(shape, {.dtype = outs[static_cast<std::size_t>(k)].dtype(), .device = *device}));
     }
@@ -398,7 +530,11 @@ std::vector<ndarray> execute(const Ufunc& uf, std::span<const Operand> inputs, c
     const Operand& in = inputs[static_cast<std::size_t>(k)];
     const DType want = loop.in[static_cast<std::size_t>(k)];
     if (in.is_array()) {
-      if (arrays[k].dtype() != want) arrays[k] = arrays[k].astype(want);
+      if (arrays[k].dtype() != want) {  // (any ComplexWarning was emitted above)
+        ndarray cast = detail::empty_with_layout_of(arrays[k], want, Order::K, *device);
+        detail::copy_elements(cast, arrays[k]);
+        arrays[k] = cast;
+      }
       strides[static_cast<std::size_t>(uf.nout + k)] = iter::broadcast_strides(arrays[k], shape);
       ptrs[uf.nout + k] = static_cast<char*>(arrays[k].data());
     } else {
@@ -408,7 +544,20 @@ std::vector<ndarray> execute(const Ufunc& uf, std::span<const Operand> inputs, c
     }
   }
   const iter::LoopLayout layout = iter::make_layout(shape, strides);
-  cpu::parallel_split(layout, ptrs, [&loop](const iter::LoopLayout& sub, char* const* p) { loop.cpu(sub, p); });
+  // Note [Floating-point status] (cunp/errstate.hpp): read only when some mode is not
+  // Ignore; each thread of a split loop reads its own flags.
+  const int watch = uf.reports_fp_errors ? detail::fp_watch_mask() : 0;
+  if (!watch) {
+    cpu::parallel_split(layout, ptrs, [&loop](const iter::LoopLayout& sub, char* const* p) { loop.cpu(sub, p); });
+  } else {
+    std::atomic<int> status{0};
+    cpu::parallel_split(layout, ptrs, [&loop, &status](const iter::LoopLayout& sub, char* const* p) {
+      detail::clear_fp_status();
+      loop.cpu(sub, p);
+      status.fetch_or(detail::read_fp_status(), std::memory_order_relaxed);
+    });
+    if (const int flags = status.load() & watch) detail::report_fp_errors(flags, uf.display_name());
+  }
   for (int k = 0; k < uf.nout; ++k) {
     if (loop_outs[static_cast<std::size_t>(k)].data() != outs[static_cast<std::size_t>(k)].data()) {
       detail::copy_elements(outs[static_cast<std::size_t>(k)], loop_outs[static_cast<std::size_t>(k)]);

@@ -11,9 +11,10 @@
 namespace cunp::ufunc {
 
 // NumPy's loop selection with NEP 50 (weak Python scalars); dtype= picks the first
-// loop producing that dtype. TypeError when no loop fits.
+// loop producing that dtype, signature= (inputs then outputs, nullopt where free) the
+// first loop of those types. TypeError when no loop fits.
 const Loop& resolve_loop(const Ufunc& uf, std::span<const Operand> inputs, std::optional<DType> dtype,
-                         Casting casting);
+                         Casting casting, std::span<const std::optional<DType>> signature = {});
 
 // Checks, broadcasts, allocates or checks outputs, and runs the loop on the operands'
 // device. Returns the outputs.

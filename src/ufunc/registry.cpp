@@ -56,9 +56,17 @@ Builder define(std::string name, int nin, int nout, std::string functor, std::st
   static const std::pair<std::string_view, Role> kRoles[] = {
       {"equal", Role::Equal}, {"not_equal", Role::NotEqual}, {"less", Role::Less},
       {"less_equal", Role::LessEqual}, {"greater", Role::Greater}, {"greater_equal", Role::GreaterEqual},
-      {"power", Role::Power}};
+      {"power", Role::Power}, {"logical_and", Role::Logical}, {"logical_or", Role::Logical},
+      {"logical_xor", Role::Logical}, {"logical_not", Role::Logical}};
   for (const auto& [n, r] : kRoles) {
     if (u->name == n) u->role = r;
+  }
+  static const std::string_view kQuiet[] = {
+      "equal", "not_equal", "less", "less_equal", "greater", "greater_equal", "logical_and", "logical_or",
+      "logical_xor", "logical_not", "isnan", "isinf", "isfinite", "signbit", "maximum", "minimum", "fmax",
+      "fmin", "_where", "clip", "copysign", "sign", "heaviside", "nextafter", "spacing"};
+  for (std::string_view n : kQuiet) {
+    if (u->name == n) u->reports_fp_errors = false;
   }
   Ufunc* raw = u.get();
   Table& t = building();

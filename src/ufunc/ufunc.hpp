@@ -54,7 +54,7 @@ enum class Identity : std::uint8_t { None, Zero, One, MinusOne, True, False, Min
 
 // Ufuncs the call path treats specially (NumPy's own rules for them), recorded once at
 // definition so the hot path compares an enum, never a name.
-enum class Role : std::uint8_t { None, Equal, NotEqual, Less, LessEqual, Greater, GreaterEqual, Power };
+enum class Role : std::uint8_t { None, Equal, NotEqual, Less, LessEqual, Greater, GreaterEqual, Power, Logical };
 
 struct Ufunc {
   std::string name;     // NumPy's name: "add", "true_divide", "isnan"
@@ -67,7 +67,14 @@ struct Ufunc {
   Resolution resolution = Resolution::CommonDType;
   Identity identity = Identity::None;
   Role role = Role::None;
+  // Whether the cpu loops' floating-point status is reported (np.errstate). NumPy
+  // clears it after comparisons, logical and classification ufuncs, maximum/minimum
+  // and selections, whose NaN operands raise FE_INVALID without being errors.
+  bool reports_fp_errors = true;
   std::vector<Loop> loops;
+
+  // The name NumPy's messages use ("divide" for true_divide).
+  const char* display_name() const noexcept { return name == "true_divide" ? "divide" : name.c_str(); }
 
   bool is_comparison() const noexcept { return role >= Role::Equal && role <= Role::GreaterEqual; }
 
