@@ -881,7 +881,7 @@ def test_dtype_argument_forms(device):
         same(lambda xp: xp.arange(3, dtype=dt) if dt not in ("?", bool, numpy.bool_) else xp.arange(2, dtype=dt))
 
 
-@pytest.mark.parametrize("dt", ["x", 3, "foo", "float31", object()], ids=repr)
+@pytest.mark.parametrize("dt", ["x", 3, "foo", "float31", object()], ids=["x", "3", "foo", "float31", "object"])
 def test_bad_dtype_is_type_error(device, dt):
     for fn in (lambda xp: xp.zeros(2, dtype=dt), lambda xp: xp.empty(2, dt), lambda xp: xp.full(2, 1, dt),
                lambda xp: xp.eye(2, dtype=dt), lambda xp: xp.arange(2, dtype=dt)):

@@ -231,6 +231,7 @@ TEST(LinalgNorms, PinvLstsq) {
 
 TEST(LinalgProducts, MatmulOptionsAndDotOut) {
   using cunp::DType;
+  const cunp::DeviceGuard on_cpu(cunp::Device::cpu());  // mat() is on cpu; so must every zeros/ones below be
   const ndarray a = mat({1, 2, 3, 4, 5, 6}, {2, 3});
   const ndarray b = mat({1, 0, 0, 1, 1, 1}, {3, 2});
   // dtype=: the product computes in that dtype; inputs cast under `casting`.
