@@ -10,6 +10,7 @@
 #include <numeric>
 #include <string>
 
+#include "core/copy.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/error.hpp"
 #include "cunp/indexing.hpp"
@@ -405,22 +406,60 @@ std::pair<ndarray, ndarray> eigh_impl(const ndarray& a, std::string_view UPLO, b
 std::pair<ndarray, ndarray> eig_impl(const ndarray& a, bool vectors) {
   check_square(a);
   const DType dt = lapack_dtype(a.dtype()), ct = complex_dtype(dt);
-  const std::int64_t n = a.shape().back();
-  ndarray buf = column_major(a, ct);
-  ndarray w = empty(with_tail(batch_of(a), {n}), {.dtype = ct, .device = a.device()});
-  ndarray vr = vectors ? empty(with_tail(batch_of(a), {n, n}), {.dtype = ct, .device = a.device()}) : ndarray();
-  raise_on_info(vd::geev(a.device(), ct, n, shape_size(batch_of(a)), buf.data(), w.data(),
-                         vectors ? vr.data() : nullptr, vectors),
-                "Eigenvalues did not converge");
-  ndarray v = vectors ? matrices(vr) : ndarray();
-  if (!is_complex(dt)) {
-    // NumPy returns real results for a real input whose eigenvalues are all real.
-    const ndarray im = imag(w).to(Device::cpu());
-    bool all_real = true;
-    for (double x : im.astype(DType::Float64).to_vector<double>()) all_real = all_real && x == 0.0;
-    if (all_real) return {real(w).copy(), vectors ? real(v).copy() : ndarray()};
+  const std::int64_t n = a.shape().back(), batch = shape_size(batch_of(a));
+  const Device dev = a.device();
+  if (is_complex(dt)) {
+    ndarray buf = column_major(a, ct);
+    ndarray w = empty(with_tail(batch_of(a), {n}), {.dtype = ct, .device = dev});
+    ndarray vr = vectors ? empty(with_tail(batch_of(a), {n, n}), {.dtype = ct, .device = dev}) : ndarray();
+    raise_on_info(vd::geev(dev, ct, n, batch, buf.data(), w.data(), vectors ? vr.data() : nullptr, vectors),
+                  "Eigenvalues did not converge");
+    return {w, vectors ? matrices(vr) : ndarray()};
   }
-  return {w, v};
+  // Note [Real eig]: a real input runs the real ?geev, as NumPy does, so a real
+  // eigenvalue has an imaginary part of exactly 0 (a complex factorization of the same
+  // matrix can leave rounding noise there); the results are real when every eigenvalue
+  // of the call is (NumPy 2), else complex, the vectors unpacked from LAPACK's pairs.
+  ndarray buf = column_major(a, dt);
+  ndarray wri = empty(with_tail(batch_of(a), {2, n}), {.dtype = dt, .device = dev});  // real parts, imaginary parts
+  ndarray vr = vectors ? empty(with_tail(batch_of(a), {n, n}), {.dtype = dt, .device = dev}) : ndarray();
+  raise_on_info(vd::geev(dev, dt, n, batch, buf.data(), wri.data(), vectors ? vr.data() : nullptr, vectors),
+                "Eigenvalues did not converge");
+  const ndarray wr = wri.view({ellipsis, std::int64_t{0}, slice()});
+  const ndarray wi = wri.view({ellipsis, std::int64_t{1}, slice()});
+  const std::vector<double> im = wi.astype(DType::Float64).to(Device::cpu()).to_vector<double>();
+  const bool all_real = std::all_of(im.begin(), im.end(), [](double x) { return x == 0.0; });
+  const ndarray v = vectors ? matrices(vr) : ndarray();
+  if (all_real) return {wr.copy(), vectors ? v.copy() : ndarray()};
+  ndarray w = empty(wr.shape(), {.dtype = ct, .device = dev});
+  cunp::detail::copy_elements(real(w), wr);
+  cunp::detail::copy_elements(imag(w), wi);
+  if (!vectors) return {w, ndarray()};
+  // Column j of V is v[:, re[j]] + i * sgn[j] * v[:, im[j]].
+  std::vector<std::int64_t> re_col(im.size()), im_col(im.size());
+  std::vector<double> sgn(im.size());
+  for (std::int64_t q = 0; q < batch; ++q) {
+    for (std::int64_t j = 0; j < n; ++j) {
+      const std::size_t at = static_cast<std::size_t>(q * n + j);
+      re_col[at] = im_col[at] = j;
+      sgn[at] = 0.0;
+      if (im[at] != 0.0 && j + 1 < n) {
+        re_col[at] = re_col[at + 1] = j;
+        im_col[at] = im_col[at + 1] = j + 1;
+        sgn[at] = 1.0;
+        sgn[at + 1] = -1.0;
+        ++j;
+      }
+    }
+  }
+  const Shape cols_shape = with_tail(batch_of(a), {1, n});
+  const ndarray re_idx = from_host(re_col.data(), DType::Int64, cols_shape, dev);
+  const ndarray im_idx = from_host(im_col.data(), DType::Int64, cols_shape, dev);
+  const ndarray sgn_arr = from_host(sgn.data(), DType::Float64, cols_shape, dev).astype(dt);
+  ndarray vc = empty(v.shape(), {.dtype = ct, .device = dev});
+  cunp::detail::copy_elements(real(vc), take_along_axis(v, re_idx, -1));
+  cunp::detail::copy_elements(imag(vc), multiply(take_along_axis(v, im_idx, -1), sgn_arr));
+  return {w, vc};
 }
 }  // namespace
 

@@ -73,8 +73,11 @@ std::vector<int> gesvd(Device device, DType dt, std::int64_t m, std::int64_t n, 
 // Hermitian eigensolver (ascending eigenvalues, real w); vectors overwrite a.
 std::vector<int> syevd(Device device, DType dt, std::int64_t n, std::int64_t batch, void* a,
                        void* w, bool vectors, bool lower);
-// General eigensolver for complex64/128 matrices: w and vr (right vectors, ldvr = n)
-// are complex; vr may be null when !vectors.
+// General eigensolver (right vectors, ldvr = n; vr may be null when !vectors). For
+// complex64/128 matrices w (n a matrix) and vr are complex. For float32/64 matrices
+// (LAPACK's ?geev on real data, as NumPy runs it) w holds 2n reals a matrix, the n real
+// parts then the n imaginary parts (exactly 0 for a real eigenvalue), and vr is real in
+// LAPACK's packed form: a conjugate pair (j, j+1) has vectors vr[:, j] +- i vr[:, j+1].
 std::vector<int> geev(Device device, DType dt, std::int64_t n, std::int64_t batch, void* a,
                       void* w, void* vr, bool vectors);
 

@@ -18,6 +18,12 @@
 namespace cunp::linalg::detail {
 namespace {
 
+// Note [Empty LAPACK calls]: a batch of no matrices, or of matrices with a zero
+// dimension, has nothing to factor: the dispatchers below return (info 0 for each
+// matrix) before reaching LAPACKE, cuBLAS or cuSOLVER, whose handling of zero sizes
+// and of the null pointers of empty arrays differs by routine and version (cuSOLVER's
+// buffer-size queries reject some, and a skipped call needs no handle or workspace).
+
 using c64 = std::complex<float>;
 using c128 = std::complex<double>;
 
@@ -93,6 +99,7 @@ DType pivot_dtype(Device device, std::int64_t n, std::int64_t batch) {
 }
 
 void gemm(Device device, const GemmArgs& g) {
+  if (g.m == 0 || g.n == 0 || g.batch == 0) return;
   if (device.is_cuda()) return gemm_cuda(device.index, g);
   dispatch(g.dtype, [&]<typename T>() {
     for (std::int64_t i = 0; i < g.batch; ++i)
@@ -101,6 +108,7 @@ void gemm(Device device, const GemmArgs& g) {
 }
 
 std::vector<int> getrf(Device device, DType dt, std::int64_t n, std::int64_t batch, void* a, void* ipiv) {
+  if (n == 0 || batch == 0) return std::vector<int>(static_cast<std::size_t>(batch));  // Note [Empty LAPACK calls]
   if (device.is_cuda()) return getrf_cuda(device.index, dt, n, batch, a, ipiv);
   std::vector<int> info(static_cast<std::size_t>(batch));
   dispatch(dt, [&]<typename T>() {
@@ -114,6 +122,7 @@ std::vector<int> getrf(Device device, DType dt, std::int64_t n, std::int64_t bat
 
 void getrs(Device device, DType dt, std::int64_t n, std::int64_t nrhs, std::int64_t batch, const void* lu,
            const void* ipiv, void* b) {
+  if (n == 0 || nrhs == 0 || batch == 0) return;
   if (device.is_cuda()) return getrs_cuda(device.index, dt, n, nrhs, batch, lu, ipiv, b);
   dispatch(dt, [&]<typename T>() {
     const lapack_int N = li(n, "n"), R = li(nrhs, "nrhs");
@@ -124,6 +133,7 @@ void getrs(Device device, DType dt, std::int64_t n, std::int64_t nrhs, std::int6
 }
 
 std::vector<int> potrf(Device device, DType dt, std::int64_t n, std::int64_t batch, void* a, bool lower) {
+  if (n == 0 || batch == 0) return std::vector<int>(static_cast<std::size_t>(batch));
   if (device.is_cuda()) return potrf_cuda(device.index, dt, n, batch, a, lower);
   std::vector<int> info(static_cast<std::size_t>(batch));
   dispatch(dt, [&]<typename T>() {
@@ -136,6 +146,7 @@ std::vector<int> potrf(Device device, DType dt, std::int64_t n, std::int64_t bat
 }
 
 void geqrf(Device device, DType dt, std::int64_t m, std::int64_t n, std::int64_t batch, void* a, void* tau) {
+  if (m == 0 || n == 0 || batch == 0) return;  // no reflectors (tau is empty)
   if (device.is_cuda()) return geqrf_cuda(device.index, dt, m, n, batch, a, tau);
   dispatch(dt, [&]<typename T>() {
     const lapack_int M = li(m, "m"), N = li(n, "n");
@@ -147,6 +158,8 @@ void geqrf(Device device, DType dt, std::int64_t m, std::int64_t n, std::int64_t
 
 void orgqr(Device device, DType dt, std::int64_t m, std::int64_t ncols, std::int64_t k, std::int64_t batch,
            void* a, const void* tau) {
+  // k == 0 still runs: Q is then the identity's first ncols columns.
+  if (m == 0 || ncols == 0 || batch == 0) return;
   if (device.is_cuda()) return orgqr_cuda(device.index, dt, m, ncols, k, batch, a, tau);
   dispatch(dt, [&]<typename T>() {
     const lapack_int M = li(m, "m"), N = li(ncols, "n"), K = li(k, "k");
@@ -158,6 +171,7 @@ void orgqr(Device device, DType dt, std::int64_t m, std::int64_t ncols, std::int
 
 std::vector<int> gesvd(Device device, DType dt, std::int64_t m, std::int64_t n, std::int64_t batch, void* a,
                        void* s, void* u, void* vt, char job, SvdDriver driver) {
+  if (m == 0 || n == 0 || batch == 0) return std::vector<int>(static_cast<std::size_t>(batch));
   if (device.is_cuda()) return gesvd_cuda(device.index, dt, m, n, batch, a, s, u, vt, job, driver);
   std::vector<int> info(static_cast<std::size_t>(batch));
   dispatch(dt, [&]<typename T>() {
@@ -176,6 +190,7 @@ std::vector<int> gesvd(Device device, DType dt, std::int64_t m, std::int64_t n, 
 
 std::vector<int> syevd(Device device, DType dt, std::int64_t n, std::int64_t batch, void* a, void* w, bool vectors,
                        bool lower) {
+  if (n == 0 || batch == 0) return std::vector<int>(static_cast<std::size_t>(batch));
   if (device.is_cuda()) return syevd_cuda(device.index, dt, n, batch, a, w, vectors, lower);
   std::vector<int> info(static_cast<std::size_t>(batch));
   dispatch(dt, [&]<typename T>() {
@@ -190,6 +205,7 @@ std::vector<int> syevd(Device device, DType dt, std::int64_t n, std::int64_t bat
 
 std::vector<int> geev(Device device, DType dt, std::int64_t n, std::int64_t batch, void* a, void* w, void* vr,
                       bool vectors) {
+  if (n == 0 || batch == 0) return std::vector<int>(static_cast<std::size_t>(batch));
   if (device.is_cuda()) return geev_cuda(device.index, dt, n, batch, a, w, vr, vectors);
   std::vector<int> info(static_cast<std::size_t>(batch));
   const lapack_int N = li(n, "n");
@@ -202,8 +218,16 @@ std::vector<int> geev(Device device, DType dt, std::int64_t n, std::int64_t batc
       info[i] = LAPACKE_zgeev(LAPACK_COL_MAJOR, 'N', jv, N, at<c128>(a, i, n * n), std::max(N, 1),
                               at<c128>(w, i, n), nullptr, 1, vectors ? at<c128>(vr, i, n * n) : nullptr,
                               std::max(N, 1));
+    else if (dt == DType::Float64)
+      info[i] = LAPACKE_dgeev(LAPACK_COL_MAJOR, 'N', jv, N, at<double>(a, i, n * n), std::max(N, 1),
+                              at<double>(w, i, 2 * n), at<double>(w, i, 2 * n) + n, nullptr, 1,
+                              vectors ? at<double>(vr, i, n * n) : nullptr, std::max(N, 1));
+    else if (dt == DType::Float32)
+      info[i] = LAPACKE_sgeev(LAPACK_COL_MAJOR, 'N', jv, N, at<float>(a, i, n * n), std::max(N, 1),
+                              at<float>(w, i, 2 * n), at<float>(w, i, 2 * n) + n, nullptr, 1,
+                              vectors ? at<float>(vr, i, n * n) : nullptr, std::max(N, 1));
     else
-      throw TypeError("geev computes in complex64 or complex128");
+      throw TypeError("geev computes in float32, float64, complex64 or complex128");
   }
   return info;
 }

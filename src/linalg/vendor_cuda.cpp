@@ -625,6 +625,9 @@ std::vector<int> geev_cuda(int device, DType dt, std::int64_t n, std::int64_t ba
   const cudaDataType t = cuda_type(dt);
   const std::int64_t lda = std::max<std::int64_t>(n, 1);
   const cusolverEigMode_t jobvr = vectors ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
+  // Real matrices use cuSOLVER's all-real form (vendor.hpp): W is 2n reals, the real
+  // parts then the imaginary ones, computed in real arithmetic as LAPACK's ?geev.
+  const std::int64_t wstep = is_complex(dt) ? n : 2 * n;
   std::size_t dev_bytes = 0, host_bytes = 0;
   CUNP_CUSOLVER_CALL(cusolverDnXgeev_bufferSize, h, params, CUSOLVER_EIG_MODE_NOVECTOR, jobvr, n, t, a, lda, t, w, t,
                                                  nullptr, 1, t, vr, lda, t, &dev_bytes, &host_bytes);
@@ -633,7 +636,7 @@ std::vector<int> geev_cuda(int device, DType dt, std::int64_t n, std::int64_t ba
   InfoArray info(device, batch);
   for (std::int64_t i = 0; i < batch; ++i)
     CUNP_CUSOLVER_CALL(cusolverDnXgeev, h, params, CUSOLVER_EIG_MODE_NOVECTOR, jobvr, n, t,
-                                        ptr(a, i, n * n, elem(dt)), lda, t, ptr(w, i, n, elem(dt)), t, nullptr, 1,
+                                        ptr(a, i, n * n, elem(dt)), lda, t, ptr(w, i, wstep, elem(dt)), t, nullptr, 1,
                                         t, vectors ? ptr(vr, i, n * n, elem(dt)) : nullptr, lda, t, work.data(),
                                         dev_bytes, host.data(), host_bytes, info.at(i));
   return info.read();

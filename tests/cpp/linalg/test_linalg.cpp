@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <complex>
 #include <cstdlib>
 
 #include "cunp/creation.hpp"
@@ -62,6 +63,32 @@ TEST(LinalgDecompositions, EighAndSvd) {
   const auto s = usv[0].to_vector<double>();
   EXPECT_NEAR(s[0], 3.0, 1e-12);
   EXPECT_NEAR(s[1], 1.0, 1e-12);
+}
+
+// Note [Real eig]: a real input runs the real ?geev: real eigenvalues come back real
+// (exact zero imaginary parts), a conjugate pair makes the call complex with the
+// vectors unpacked (A v = w v for each column); empty matrices call no routine.
+TEST(LinalgDecompositions, EigOfRealInput) {
+  const auto [w, v] = cunp::linalg::eig(mat({2, 1, 1, 3, 0, 1, 0, 1, 4}, {3, 3}));
+  EXPECT_EQ(w.dtype(), cunp::DType::Float64);
+  EXPECT_EQ(v.dtype(), cunp::DType::Float64);
+  const ndarray rot = mat({0, -1, 1, 0, 1, 2, 0, 3}, {2, 2, 2});
+  const auto [wc, vc] = cunp::linalg::eig(rot);
+  EXPECT_EQ(wc.dtype(), cunp::DType::Complex128);
+  EXPECT_EQ(vc.shape(), (cunp::Shape{2, 2, 2}));
+  const auto wv = wc.to_vector<std::complex<double>>();
+  EXPECT_NEAR(wv[0].real(), 0.0, 1e-12);
+  EXPECT_NEAR(std::abs(wv[0].imag()), 1.0, 1e-12);
+  EXPECT_NEAR(wv[1].imag(), -wv[0].imag(), 1e-12);
+  EXPECT_EQ(wv[2].imag(), 0.0);  // the second matrix's eigenvalues are real
+  const auto av = cunp::matmul(rot.astype(cunp::DType::Complex128), vc).to_vector<std::complex<double>>();
+  const auto vv = vc.to_vector<std::complex<double>>();
+  for (int q = 0; q < 2; ++q)
+    for (int i = 0; i < 2; ++i)
+      for (int j = 0; j < 2; ++j)
+        EXPECT_NEAR(std::abs(av[q * 4 + i * 2 + j] - vv[q * 4 + i * 2 + j] * wv[q * 2 + j]), 0.0, 1e-12);
+  EXPECT_EQ(cunp::linalg::eigvals(mat({}, {2, 0, 0})).shape(), (cunp::Shape{2, 0}));
+  EXPECT_EQ(cunp::linalg::eigvals(mat({}, {0, 3, 3})).shape(), (cunp::Shape{0, 3}));
 }
 
 TEST(LinalgDecompositions, SvdDriverSelection) {
