@@ -218,6 +218,10 @@ std::vector<ndarray> qr(const ndarray& a, std::string_view mode) {
   ndarray r = mask_where(upper_mask(rrows, n, dev), matrices(buf).view({ellipsis, slice(0, rrows), slice()}));
   if (mode == "r") return {r};
   const std::int64_t qcols = mode == "complete" ? m : k;
+  if (k == 0)  // no reflectors: Q is the identity (not left to ?orgqr's handling of k = 0)
+    return {ascontiguousarray(eye(m, qcols, 0, {.dtype = dt, .device = dev}).broadcast_to(
+                with_tail(batch_of(a), {m, qcols}))),
+            r};
   ndarray q = zeros(with_tail(batch_of(a), {qcols, m}), {.dtype = dt, .device = dev});
   q.set_item({ellipsis, slice(0, k), slice()}, buf.view({ellipsis, slice(0, k), slice()}));
   vd::orgqr(dev, dt, m, qcols, k, batch, q.data(), tau.data());
