@@ -126,10 +126,11 @@ double svd_error_estimate();
 // {eigenvalues (ascending), eigenvectors} of a Hermitian matrix, reading the triangle UPLO.
 std::pair<ndarray, ndarray> eigh(const ndarray& a, std::string_view UPLO = "L");
 ndarray eigvalsh(const ndarray& a, std::string_view UPLO = "L");
-// {eigenvalues, right eigenvectors}: complex, or real when every eigenvalue of a real
-// input is real (as NumPy).
-std::pair<ndarray, ndarray> eig(const ndarray& a);
-ndarray eigvals(const ndarray& a);
+// {eigenvalues, right eigenvectors}, always complex (NumPy 2.5). real_if_all_real: NumPy
+// 2.0-2.4's rule instead, real results when every eigenvalue of a real input (over the
+// whole call) is real. A real input runs the real ?geev either way (Note [Real eig]).
+std::pair<ndarray, ndarray> eig(const ndarray& a, bool real_if_all_real = false);
+ndarray eigvals(const ndarray& a, bool real_if_all_real = false);
 // a^n by repeated squaring; n < 0 inverts first (LinAlgError when a is singular).
 ndarray matrix_power(const ndarray& a, std::int64_t n);
 // np.linalg.multi_dot: the chain product in the cheapest order (the first array may be

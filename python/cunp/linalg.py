@@ -125,12 +125,17 @@ def eigvalsh(a, UPLO="L"):
     return _core._la_eigvalsh(asarray(a), UPLO)
 
 
+# NumPy 2.5 made eig/eigvals of real input always complex (gh-30411); with an older
+# NumPy installed cunp keeps that NumPy's rule (real when every eigenvalue is real).
+_EIG_REAL_IF_ALL_REAL = tuple(int(x) for x in _numpy.__version__.split(".")[:2]) < (2, 5)
+
+
 def eig(a):
-    return EigResult(*_core._la_eig(asarray(a)))
+    return EigResult(*_core._la_eig(asarray(a), _EIG_REAL_IF_ALL_REAL))
 
 
 def eigvals(a):
-    return _core._la_eigvals(asarray(a))
+    return _core._la_eigvals(asarray(a), _EIG_REAL_IF_ALL_REAL)
 
 
 def matrix_power(a, n):

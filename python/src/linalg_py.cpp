@@ -159,8 +159,12 @@ void bind_linalg(nb::module_& m) {
   m.def("_la_svd_error_estimate", []() { return linalg::svd_error_estimate(); });
   m.def("_la_eigh", [](nb::handle a, std::string uplo) { return linalg::eigh(arr(a, current_device()), uplo); });
   m.def("_la_eigvalsh", [](nb::handle a, std::string uplo) { return linalg::eigvalsh(arr(a, current_device()), uplo); });
-  m.def("_la_eig", unary([](const ndarray& a) { return linalg::eig(a); }));
-  m.def("_la_eigvals", unary([](const ndarray& a) { return linalg::eigvals(a); }));
+  m.def("_la_eig", [](nb::handle a, bool real_if_all_real) {
+    return linalg::eig(arr(a, current_device()), real_if_all_real);
+  });
+  m.def("_la_eigvals", [](nb::handle a, bool real_if_all_real) {
+    return linalg::eigvals(arr(a, current_device()), real_if_all_real);
+  });
   m.def("_la_matrix_power", [](nb::handle a, std::int64_t n) {
     return linalg::matrix_power(arr(a, current_device()), n);
   });

@@ -407,7 +407,7 @@ std::pair<ndarray, ndarray> eigh_impl(const ndarray& a, std::string_view UPLO, b
   return {w, vectors ? matrices(buf) : ndarray()};
 }
 
-std::pair<ndarray, ndarray> eig_impl(const ndarray& a, bool vectors) {
+std::pair<ndarray, ndarray> eig_impl(const ndarray& a, bool vectors, bool real_if_all_real) {
   check_square(a);
   const DType dt = lapack_dtype(a.dtype()), ct = complex_dtype(dt);
   const std::int64_t n = a.shape().back(), batch = shape_size(batch_of(a));
@@ -422,8 +422,9 @@ std::pair<ndarray, ndarray> eig_impl(const ndarray& a, bool vectors) {
   }
   // Note [Real eig]: a real input runs the real ?geev, as NumPy does, so a real
   // eigenvalue has an imaginary part of exactly 0 (a complex factorization of the same
-  // matrix can leave rounding noise there); the results are real when every eigenvalue
-  // of the call is (NumPy 2), else complex, the vectors unpacked from LAPACK's pairs.
+  // matrix can leave rounding noise there). The results are complex, the vectors
+  // unpacked from LAPACK's pairs (NumPy 2.5: gh-30411); with real_if_all_real (NumPy
+  // 2.0-2.4) they are real when every eigenvalue of the call is.
   ndarray buf = column_major(a, dt);
   ndarray wri = empty(with_tail(batch_of(a), {2, n}), {.dtype = dt, .device = dev});  // real parts, imaginary parts
   ndarray vr = vectors ? empty(with_tail(batch_of(a), {n, n}), {.dtype = dt, .device = dev}) : ndarray();
@@ -434,7 +435,8 @@ std::pair<ndarray, ndarray> eig_impl(const ndarray& a, bool vectors) {
   const std::vector<double> im = wi.astype(DType::Float64).to(Device::cpu()).to_vector<double>();
   const bool all_real = std::all_of(im.begin(), im.end(), [](double x) { return x == 0.0; });
   const ndarray v = vectors ? matrices(vr) : ndarray();
-  if (all_real) return {wr.copy(), vectors ? v.copy() : ndarray()};
+  if (all_real && real_if_all_real) return {wr.copy(), vectors ? v.copy() : ndarray()};
+  if (all_real) return {wr.astype(ct), vectors ? v.astype(ct) : ndarray()};
   ndarray w = empty(wr.shape(), {.dtype = ct, .device = dev});
   cunp::detail::copy_elements(real(w), wr);
   cunp::detail::copy_elements(imag(w), wi);
@@ -469,8 +471,10 @@ std::pair<ndarray, ndarray> eig_impl(const ndarray& a, bool vectors) {
 
 std::pair<ndarray, ndarray> eigh(const ndarray& a, std::string_view UPLO) { return eigh_impl(a, UPLO, true); }
 ndarray eigvalsh(const ndarray& a, std::string_view UPLO) { return eigh_impl(a, UPLO, false).first; }
-std::pair<ndarray, ndarray> eig(const ndarray& a) { return eig_impl(a, true); }
-ndarray eigvals(const ndarray& a) { return eig_impl(a, false).first; }
+std::pair<ndarray, ndarray> eig(const ndarray& a, bool real_if_all_real) {
+  return eig_impl(a, true, real_if_all_real);
+}
+ndarray eigvals(const ndarray& a, bool real_if_all_real) { return eig_impl(a, false, real_if_all_real).first; }
 
 ndarray matrix_power(const ndarray& a, std::int64_t n) {
   check_square(a);

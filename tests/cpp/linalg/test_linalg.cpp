@@ -65,13 +65,17 @@ TEST(LinalgDecompositions, EighAndSvd) {
   EXPECT_NEAR(s[1], 1.0, 1e-12);
 }
 
-// Note [Real eig]: a real input runs the real ?geev: real eigenvalues come back real
-// (exact zero imaginary parts), a conjugate pair makes the call complex with the
+// Note [Real eig]: a real input runs the real ?geev: real eigenvalues have exact zero
+// imaginary parts (real results on request), a conjugate pair makes the call complex with the
 // vectors unpacked (A v = w v for each column); empty matrices call no routine.
 TEST(LinalgDecompositions, EigOfRealInput) {
-  const auto [w, v] = cunp::linalg::eig(mat({2, 1, 1, 3, 0, 1, 0, 1, 4}, {3, 3}));
+  const ndarray sym = mat({2, 1, 1, 3, 0, 1, 0, 1, 4}, {3, 3});
+  const auto [w, v] = cunp::linalg::eig(sym, /*real_if_all_real=*/true);  // NumPy 2.0-2.4
   EXPECT_EQ(w.dtype(), cunp::DType::Float64);
   EXPECT_EQ(v.dtype(), cunp::DType::Float64);
+  const ndarray w25 = cunp::linalg::eigvals(sym);  // NumPy 2.5: always complex, imaginary parts exactly 0
+  EXPECT_EQ(w25.dtype(), cunp::DType::Complex128);
+  for (const auto& x : w25.to_vector<std::complex<double>>()) EXPECT_EQ(x.imag(), 0.0);
   const ndarray rot = mat({0, -1, 1, 0, 1, 2, 0, 3}, {2, 2, 2});
   const auto [wc, vc] = cunp::linalg::eig(rot);
   EXPECT_EQ(wc.dtype(), cunp::DType::Complex128);
