@@ -352,10 +352,12 @@ ndarray getitem(const ndarray& a, std::span<const FancyIndex> index) {
   ndarray out = empty(pr.out_shape, {.dtype = a.dtype(), .device = a.device()});
   if (a.device().is_cuda()) {
     cuda::DeviceScope scope(a.device().index);
-    if (pr.ax.idx.size() == 1) {
+    if (pr.ax.idx.size() == 1 && out.size() > 0) {
       index::gpu::gather_direct(out, pr.view.data(), pr.geom, pr.ax);
       return out;
     }
+    // An empty result still bounds-checks every index (NumPy does): the offsets pass
+    // checks them even when nothing is gathered.
     const ndarray off = empty({pr.ax.n}, {.dtype = DType::Int64, .device = a.device()});
     index::gpu::offsets(pr.ax, off, nullptr);
     index::gpu::gather(out, pr.view.data(), pr.geom, off);

@@ -283,6 +283,9 @@ ndarray einsum(std::string_view subscripts, std::span<const ndarray> operands,
   // ---- the dtype every step computes in
   std::vector<DType> dts;
   for (const ndarray& x : operands) dts.push_back(x.dtype());
+  // NumPy computes in out's dtype too when out= is wider: bool operands with an integer
+  // out count (they do not or), int8 operands with an int64 out do not wrap.
+  if (options.out) dts.push_back(options.out->dtype());
   const DType dt = options.dtype ? *options.dtype : result_type(dts);
   for (std::size_t i = 0; i < operands.size(); ++i)
     if (!can_cast(operands[i].dtype(), dt, options.casting))

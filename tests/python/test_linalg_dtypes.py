@@ -282,6 +282,29 @@ def test_vdot_inner_outer_tensordot_forms(device, rng):
     same(lambda xp: xp.tensordot(up(xp, numpy.zeros((2, 0))), up(xp, numpy.zeros((0, 3))), 1), "tensordot empty")
 
 
+def test_einsum_computes_in_a_wider_out_dtype(device):
+    """With out= wider than the operands, NumPy computes in out's dtype: bool operands
+    count, int8 products and sums do not wrap in int64, float32 in float64; dtype= still
+    decides, and a narrower out (casting='unsafe') takes the operands' computation."""
+    a = numpy.array([[1, 0, 1], [1, 1, 1]], bool)
+    b = numpy.array([[1, 1], [1, 0], [1, 1]], bool)
+    i = numpy.array([[100, 100, 100]], numpy.int8)
+    j = numpy.full((3, 1), 2, numpy.int8)
+    f = numpy.full((1, 3), 1 + 2.0 ** -20, numpy.float32)
+    cases = [("ij,jk", (a, b), numpy.int8, {}), ("ij,jk", (a, b), numpy.float32, {}),
+             ("ij,jk", (i, j), numpy.int64, {}), ("ij,jk", (i, j), numpy.int64, {"dtype": numpy.int8, "casting": "unsafe"}),
+             ("ij,jk", (i.astype(numpy.float64) + 0.6, j), numpy.int16, {"casting": "unsafe"}),
+             ("ij,kj", (f, f), numpy.float64, {}), ("i,i", (a[1], a[1]), numpy.int64, {}),
+             ("ij->i", (a,), numpy.int64, {}), ("ij->i", (i,), numpy.int64, {}), ("ij->", (i,), numpy.int16, {})]
+    for sub, ops, odt, kw in cases:
+        shape = numpy.einsum(sub, *ops).shape
+        want = numpy.einsum(sub, *ops, out=numpy.zeros(shape, odt), **kw)
+        out = cunp.zeros(shape, odt)
+        got = cunp.einsum(sub, *[cunp.asarray(o) for o in ops], out=out, **kw)
+        assert got is out, sub
+        numpy.testing.assert_array_equal(got.get(), want, err_msg="%s %s %s" % (sub, odt, kw))
+
+
 def test_einsum_forms(device, rng):
     a, b = small((2, 3), numpy.float32, rng), small((3, 4), numpy.int8, rng)
     # One operand, nothing summed, no out=: a view of the operand, dtype= unused (NumPy).

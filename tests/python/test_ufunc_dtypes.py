@@ -78,76 +78,86 @@ def _arity(name):
     return getattr(numpy, name).nin
 
 
-def test_unary_dtype_table(device):
+@pytest.mark.parametrize("dt", DTYPES, ids=str)
+def test_unary_dtype_table(device, dt):
     m = Mismatches()
     for name in NAMES:
         if _arity(name) != 1:
             continue
         nf, cf = getattr(numpy, name), getattr(cunp, name)
-        for dt in DTYPES:
-            for na, ca, label in operand_forms(dt):
-                m.check("%s(%s)" % (name, label), summary(cf, ca), summary(nf, na))
+        for na, ca, label in operand_forms(dt):
+            m.check("%s(%s)" % (name, label), summary(cf, ca), summary(nf, na))
+    m.assert_none()
+
+
+def test_unary_python_scalars(device):
+    m = Mismatches()
+    for name in NAMES:
+        if _arity(name) != 1:
+            continue
+        nf, cf = getattr(numpy, name), getattr(cunp, name)
         for s in PY_SCALARS + LONE_INTS:
             m.check("%s(%r)" % (name, s), summary(cf, s), summary(nf, s))
     m.assert_none()
 
 
-def test_binary_array_pairs(device):
+@pytest.mark.parametrize("dt", DTYPES, ids=str)
+def test_binary_array_pairs(device, dt):
     m = Mismatches()
-    arrays = [(numpy.ones(1, dt), cunp.asarray(numpy.ones(1, dt)), dt.name) for dt in DTYPES]
+    arrays = [(numpy.ones(1, d), cunp.asarray(numpy.ones(1, d)), d.name) for d in DTYPES]
+    na, ca, la = numpy.ones(1, dt), cunp.asarray(numpy.ones(1, dt)), dt.name
     for name in NAMES:
         if _arity(name) != 2:
             continue
         nf, cf = getattr(numpy, name), getattr(cunp, name)
-        for na, ca, la in arrays:
-            for nb, cb, lb in arrays:
-                m.check("%s(%s, %s)" % (name, la, lb), summary(cf, ca, cb), summary(nf, na, nb))
+        for nb, cb, lb in arrays:
+            m.check("%s(%s, %s)" % (name, la, lb), summary(cf, ca, cb), summary(nf, na, nb))
     m.assert_none()
 
 
-def test_binary_zero_d_pairs(device):
+@pytest.mark.parametrize("dt", DTYPES, ids=str)
+def test_binary_zero_d_pairs(device, dt):
     """0-d arrays are as strong as any array in NumPy 2 (no value-based casting)."""
     m = Mismatches()
     for name in NAMES:
         if _arity(name) != 2:
             continue
         nf, cf = getattr(numpy, name), getattr(cunp, name)
-        for dt in DTYPES:
-            na = numpy.ones((), dt)
-            ca = cunp.asarray(na)
-            for dt2 in DTYPES:
-                nb = numpy.ones(1, dt2)
-                cb = cunp.asarray(nb)
-                m.check("%s(%s[()], %s[1])" % (name, dt.name, dt2.name), summary(cf, ca, cb), summary(nf, na, nb))
+        na = numpy.ones((), dt)
+        ca = cunp.asarray(na)
+        for dt2 in DTYPES:
+            nb = numpy.ones(1, dt2)
+            cb = cunp.asarray(nb)
+            m.check("%s(%s[()], %s[1])" % (name, dt.name, dt2.name), summary(cf, ca, cb), summary(nf, na, nb))
     m.assert_none()
 
 
-def test_binary_array_and_python_scalar(device):
+@pytest.mark.parametrize("dt", DTYPES, ids=str)
+def test_binary_array_and_python_scalar(device, dt):
     m = Mismatches()
     for name in NAMES:
         if _arity(name) != 2:
             continue
         nf, cf = getattr(numpy, name), getattr(cunp, name)
-        for dt in DTYPES:
-            for na, ca, label in operand_forms(dt):
-                for s in PY_SCALARS:
-                    m.check("%s(%s, %r)" % (name, label, s), summary(cf, ca, s), summary(nf, na, s))
-                    m.check("%s(%r, %s)" % (name, s, label), summary(cf, s, ca), summary(nf, s, na))
+        for na, ca, label in operand_forms(dt):
+            for s in PY_SCALARS:
+                m.check("%s(%s, %r)" % (name, label, s), summary(cf, ca, s), summary(nf, na, s))
+                m.check("%s(%r, %s)" % (name, s, label), summary(cf, s, ca), summary(nf, s, na))
     m.assert_none()
 
 
-def test_binary_out_of_range_python_ints(device):
+@pytest.mark.parametrize("dt", DTYPES, ids=str)
+def test_binary_out_of_range_python_ints(device, dt):
     m = Mismatches()
     for name in NAMES:
         if _arity(name) != 2:
             continue
         nf, cf = getattr(numpy, name), getattr(cunp, name)
-        for dt in DTYPES:
-            na = numpy.ones(1, dt)
-            ca = cunp.asarray(na)
-            for s in WIDE_INTS:
-                m.check("%s(%s, %r)" % (name, dt.name, s), summary(cf, ca, s), summary(nf, na, s))
-                m.check("%s(%r, %s)" % (name, s, dt.name), summary(cf, s, ca), summary(nf, s, na))
+        na = numpy.ones(1, dt)
+        ca = cunp.asarray(na)
+        for s in WIDE_INTS:
+            m.check("%s(%s, %r)" % (name, dt.name, s), summary(cf, ca, s), summary(nf, na, s))
+            m.check("%s(%r, %s)" % (name, s, dt.name), summary(cf, s, ca), summary(nf, s, na))
     m.assert_none()
 
 
@@ -178,55 +188,65 @@ def test_numpy_scalars_are_strong(device):
     m.assert_none()
 
 
-def test_ternary_clip_dtypes(device):
+@pytest.mark.parametrize("dt", DTYPES, ids=str)
+def test_ternary_clip_dtypes(device, dt):
     m = Mismatches()
-    forms = [(numpy.ones(1, dt), dt.name) for dt in DTYPES] + [(s, repr(s)) for s in PY_SCALARS]
-    for na, la in forms[:len(DTYPES)]:
-        for nb, lb in forms:
-            for nc, lc in forms:
-                cb = cunp.asarray(nb) if isinstance(nb, numpy.ndarray) else nb
-                cc = cunp.asarray(nc) if isinstance(nc, numpy.ndarray) else nc
-                m.check("clip(%s, %s, %s)" % (la, lb, lc), summary(cunp.clip, cunp.asarray(na), cb, cc),
-                        summary(numpy.clip, na, nb, nc))
+    forms = [(numpy.ones(1, d), d.name) for d in DTYPES] + [(s, repr(s)) for s in PY_SCALARS]
+    na, la = numpy.ones(1, dt), dt.name
+    for nb, lb in forms:
+        for nc, lc in forms:
+            cb = cunp.asarray(nb) if isinstance(nb, numpy.ndarray) else nb
+            cc = cunp.asarray(nc) if isinstance(nc, numpy.ndarray) else nc
+            m.check("clip(%s, %s, %s)" % (la, lb, lc), summary(cunp.clip, cunp.asarray(na), cb, cc),
+                    summary(numpy.clip, na, nb, nc))
     m.assert_none()
 
 
-def test_every_ufunc_runs_on_every_dtype(device):
+@pytest.mark.parametrize("dt", DTYPES, ids=str)
+def test_every_ufunc_runs_on_every_dtype(device, dt):
     """The tables above may resolve without computing; here each ufunc computes on a
     3-element array of every dtype it accepts, and the values agree with NumPy."""
     m = Mismatches()
     for name in NAMES:
         nf, cf = getattr(numpy, name), getattr(cunp, name)
-        for dt in DTYPES:
-            h = numpy.array([1, 2, 3]).astype(dt)
-            args_n = [h] * nf.nin
-            args_c = [cunp.asarray(h)] * nf.nin
-            want = summary(nf, *args_n)
-            got = summary(cf, *args_c)
-            m.check("%s(%s x%d)" % (name, dt.name, nf.nin), got, want)
-            if isinstance(want, str) or got != want:
-                continue
-            with numpy.errstate(all="ignore"), cunp.errstate(all="ignore"):
-                rn, rc = nf(*args_n), cf(*args_c)
-            for x, y in zip(rn if isinstance(rn, tuple) else (rn,), rc if isinstance(rc, tuple) else (rc,)):
-                numpy.testing.assert_allclose(cunp.asnumpy(y), x, rtol=1e-3, equal_nan=True,
-                                              err_msg="%s(%s)" % (name, dt.name))
+        h = numpy.array([1, 2, 3]).astype(dt)
+        args_n = [h] * nf.nin
+        args_c = [cunp.asarray(h)] * nf.nin
+        want = summary(nf, *args_n)
+        got = summary(cf, *args_c)
+        m.check("%s(%s x%d)" % (name, dt.name, nf.nin), got, want)
+        if isinstance(want, str) or got != want:
+            continue
+        with numpy.errstate(all="ignore"), cunp.errstate(all="ignore"):
+            rn, rc = nf(*args_n), cf(*args_c)
+        for x, y in zip(rn if isinstance(rn, tuple) else (rn,), rc if isinstance(rc, tuple) else (rc,)):
+            numpy.testing.assert_allclose(cunp.asnumpy(y), x, rtol=1e-3, equal_nan=True,
+                                          err_msg="%s(%s)" % (name, dt.name))
     m.assert_none()
 
 
 # ---- dtype=, signature=, casting=, out= ------------------------------------------------
 
-def test_dtype_argument_table(device):
+@pytest.mark.parametrize("dt", DTYPES, ids=str)
+def test_dtype_argument_table(device, dt):
     m = Mismatches()
     inputs = [numpy.ones(1, "int8"), numpy.ones(1, "float32"), numpy.ones(1, "complex64"), numpy.ones(1, "bool")]
     for name in NAMES:
         nf, cf = getattr(numpy, name), getattr(cunp, name)
         for x in inputs:
-            for dt in DTYPES:
-                args_n = [x] * nf.nin
-                args_c = [cunp.asarray(x)] * nf.nin
-                m.check("%s(%s, dtype=%s)" % (name, x.dtype, dt), summary(cf, *args_c, dtype=dt),
-                        summary(nf, *args_n, dtype=dt))
+            args_n = [x] * nf.nin
+            args_c = [cunp.asarray(x)] * nf.nin
+            m.check("%s(%s, dtype=%s)" % (name, x.dtype, dt), summary(cf, *args_c, dtype=dt),
+                    summary(nf, *args_n, dtype=dt))
+    m.assert_none()
+
+
+def test_dtype_argument_with_python_scalar(device):
+    m = Mismatches()
+    inputs = [numpy.ones(1, "int8"), numpy.ones(1, "float32"), numpy.ones(1, "complex64"), numpy.ones(1, "bool")]
+    for name in NAMES:
+        nf, cf = getattr(numpy, name), getattr(cunp, name)
+        for x in inputs:
             args_n = [x] + [2] * (nf.nin - 1)
             args_c = [cunp.asarray(x)] + [2] * (nf.nin - 1)
             for dt in ("float64", "int64", "float16"):
@@ -265,37 +285,37 @@ def test_signature_argument_table(device):
     m.assert_none()
 
 
-def test_casting_argument_table(device):
+@pytest.mark.parametrize("dt", DTYPES, ids=str)
+def test_casting_argument_table(device, dt):
     m = Mismatches()
     for name in ("add", "true_divide", "sqrt", "less", "bitwise_or", "power"):
         nf, cf = getattr(numpy, name), getattr(cunp, name)
-        for dt in DTYPES:
-            x = numpy.ones(1, dt)
-            for out_dt in DTYPES:
-                for casting in ("no", "equiv", "safe", "same_kind", "unsafe"):
-                    args_n = [x] * nf.nin
-                    args_c = [cunp.asarray(x)] * nf.nin
-                    on, oc = numpy.zeros(1, out_dt), cunp.zeros(1, out_dt)
-                    m.check("%s(%s, out=%s, casting=%s)" % (name, dt, out_dt, casting),
-                            summary(cf, *args_c, out=oc, casting=casting), summary(nf, *args_n, out=on, casting=casting))
+        x = numpy.ones(1, dt)
+        for out_dt in DTYPES:
+            for casting in ("no", "equiv", "safe", "same_kind", "unsafe"):
+                args_n = [x] * nf.nin
+                args_c = [cunp.asarray(x)] * nf.nin
+                on, oc = numpy.zeros(1, out_dt), cunp.zeros(1, out_dt)
+                m.check("%s(%s, out=%s, casting=%s)" % (name, dt, out_dt, casting),
+                        summary(cf, *args_c, out=oc, casting=casting), summary(nf, *args_n, out=on, casting=casting))
     m.assert_none()
 
 
-def test_out_dtype_table(device):
+@pytest.mark.parametrize("dt", DTYPES, ids=str)
+def test_out_dtype_table(device, dt):
     """out= of any dtype the result casts to under same_kind; the returned object is out."""
     m = Mismatches()
     for name in ("add", "true_divide", "sqrt", "equal", "floor_divide", "absolute", "left_shift"):
         nf, cf = getattr(numpy, name), getattr(cunp, name)
-        for dt in DTYPES:
-            for out_dt in DTYPES:
-                x = numpy.ones(2, dt)
-                on, oc = numpy.zeros(2, out_dt), cunp.zeros(2, out_dt)
-                got = summary(cf, *([cunp.asarray(x)] * nf.nin), out=oc)
-                want = summary(nf, *([x] * nf.nin), out=on)
-                m.check("%s(%s, out=%s)" % (name, dt, out_dt), got, want)
-                if not isinstance(want, str) and got == want:
-                    r = cf(*([cunp.asarray(x)] * nf.nin), out=oc)
-                    assert r is oc
+        for out_dt in DTYPES:
+            x = numpy.ones(2, dt)
+            on, oc = numpy.zeros(2, out_dt), cunp.zeros(2, out_dt)
+            got = summary(cf, *([cunp.asarray(x)] * nf.nin), out=oc)
+            want = summary(nf, *([x] * nf.nin), out=on)
+            m.check("%s(%s, out=%s)" % (name, dt, out_dt), got, want)
+            if not isinstance(want, str) and got == want:
+                r = cf(*([cunp.asarray(x)] * nf.nin), out=oc)
+                assert r is oc
     m.assert_none()
 
 
