@@ -327,6 +327,23 @@ class AtMost(Target):
         return res["cunp"] < self.limit, ""
 
 
+class AtMostMoreThan(Target):
+    """cunp's value <= cunp's value of reference case `ref` + extra (the cost of a path
+    that dispatches to the reference call)."""
+
+    def __init__(self, ref, extra, unit):
+        self.ref, self.extra, self.unit = ref, extra, unit
+        self.refs = (ref,)
+        self.text = "≤ %s + %g %s" % (ref, extra, unit)
+
+    def evaluate(self, res, results):
+        ref = results.get(self.ref)
+        if ref is None or ref.get("cunp") is None or res.get("cunp") is None:
+            return None, ""
+        more = res["cunp"] - ref["cunp"]
+        return more <= self.extra, "+%.2f %s" % (more, self.unit)
+
+
 # =============================================================================
 # The case registry
 # =============================================================================
@@ -635,6 +652,14 @@ host_case("small_add_out", "xp.add(a, b, out=c)",
           lambda xp, d: {"a": d.rand(SMALL), "b": d.rand(SMALL, seed=1), "c": xp.empty(SMALL, dtype=np.float32)},
           target=AtMost(6.0, "µs"))
 host_case("small_sin", "xp.sin(a)", _small, target=AtMost(6.0, "µs"))
+# -- NumPy's protocols: np.add / np.concatenate on device arrays dispatch to the library
+_two = lambda xp, d: {"a": d.rand(SMALL), "b": d.rand(SMALL, seed=1)}  # noqa: E731
+host_case("small_add_call", "xp.add(a, b)", _two)
+host_case("proto_add", "np.add(a, b)", _two, target=AtMostMoreThan("small_add_call", 2.0, "µs"),
+          note="__array_ufunc__")
+host_case("small_concatenate", "xp.concatenate([a, b])", _two)
+host_case("proto_concatenate", "np.concatenate([a, b])", _two,
+          target=AtMostMoreThan("small_concatenate", 2.0, "µs"), note="__array_function__")
 # -- ElementwiseKernel (user CUDA C++): z = a*b + c, 2^27 float32; call overhead; first call
 group("kernel")
 def _ek_fma(xp, d):

@@ -40,6 +40,8 @@ from cunp._array import (
     transpose, shape, ndim, size, may_share_memory, copyto, broadcast_to,
 )
 
+from cunp import _protocols  # noqa: E402,F401 - __array_ufunc__, __array_function__, pickling
+
 __version__ = _core.version()
 
 # dtypes are NumPy's own objects, so `a.dtype == np.float32` and `cunp.float32 is
