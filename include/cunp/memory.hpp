@@ -40,6 +40,12 @@ std::shared_ptr<Storage> allocate(Device device, std::size_t nbytes);
 // Allocates page-locked host memory from the pinned pool.
 std::shared_ptr<Storage> allocate_pinned(std::size_t nbytes);
 
+// Whether allocate_pinned takes memory from the pinned pool (true, the default) or
+// calls cudaHostAlloc/cudaFreeHost for each buffer. Python:
+// cunp.cuda.set_pinned_memory_allocator(None | PinnedMemoryPool().malloc).
+void set_pinned_memory_pooled(bool pooled);
+bool pinned_memory_pooled();
+
 // Statistics and control of a caching pool. Python: cunp.cuda.MemoryPool.
 class MemoryPool {
  public:

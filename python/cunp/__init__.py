@@ -11,6 +11,7 @@ from cunp._core import empty, zeros, ones, full, empty_like, zeros_like, ones_li
 from cunp._core import arange, linspace, logspace, geomspace, eye, identity, tri
 from cunp._core import empty_pinned, zeros_pinned
 from cunp import cuda
+from cunp.cuda import get_default_memory_pool, get_default_pinned_memory_pool  # CuPy's top-level names
 from cunp._kernel import ElementwiseKernel, ReductionKernel
 from cunp._reductions import *  # noqa: F401,F403 - sum, mean, ... (their module lists them)
 from cunp._statistics import *  # noqa: F401,F403 - median, quantile, histogram, ...

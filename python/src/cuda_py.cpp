@@ -199,6 +199,8 @@ void bind_cuda(nb::module_& m) {
         arg("device") = -1, nb::rv_policy::reference);
   m.def("_get_default_pinned_memory_pool", []() -> MemoryPool& { return get_default_pinned_memory_pool(); },
         nb::rv_policy::reference);
+  m.def("_set_pinned_memory_pooled", &set_pinned_memory_pooled);
+  m.def("_pinned_memory_pooled", &pinned_memory_pooled);
   m.def("_set_allocator", [](const std::string& kind, nb::object malloc_fn, nb::object free_fn) {
     ExternalAllocator ext;
     if (!malloc_fn.is_none()) {

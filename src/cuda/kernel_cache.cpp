@@ -20,6 +20,7 @@
 
 #include "cuda/check.hpp"
 #include "cunp/error.hpp"
+#include "core/env.hpp"
 
 namespace cunp::detail {
 const std::vector<std::pair<std::string_view, std::string_view>>& embedded_ops_headers();
@@ -256,7 +257,7 @@ const std::string& embedded_headers_digest() {
 }
 
 std::filesystem::path default_cache_dir() {
-  if (const char* dir = std::getenv("CUNP_CACHE_DIR"); dir != nullptr && dir[0] != '\0') return dir;
+  if (const char* dir = env_or_cupy("CACHE_DIR"); dir != nullptr && dir[0] != '\0') return dir;
   if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg != nullptr && xdg[0] != '\0')
     return std::filesystem::path(xdg) / "cunp" / "kernels";
   if (const char* home = std::getenv("HOME"); home != nullptr && home[0] != '\0')
@@ -618,7 +619,8 @@ DiskEntry compile_cached(const KernelSource& source, int arch, const DiskCache& 
   if (disk_hit != nullptr) *disk_hit = false;
 
   std::string saved_path;
-  if (env_flag("CUNP_CACHE_SAVE_CUDA_SOURCE")) {
+  if (const char* v = env_or_cupy("CACHE_SAVE_CUDA_SOURCE");
+      v != nullptr && v[0] != '\0' && std::strcmp(v, "0") != 0) {
     const std::filesystem::path path =
         disk.enabled() ? disk.source_path(key)
                        : std::filesystem::temp_directory_path() / ("cunp-" + key + ".cu");

@@ -15,6 +15,7 @@
 #include "cuda/runtime.hpp"
 #include "cunp/device.hpp"
 #include "cunp/error.hpp"
+#include "core/env.hpp"
 
 namespace cunp {
 namespace {
@@ -24,7 +25,7 @@ namespace {
 // serialize on the legacy default stream.
 cudaStream_t null_handle() {
   static const bool per_thread = [] {
-    const char* env = std::getenv("CUNP_CUDA_PER_THREAD_DEFAULT_STREAM");
+    const char* env = env_or_cupy("CUDA_PER_THREAD_DEFAULT_STREAM");
     return env && env[0] == '1';
   }();
   return per_thread ? cudaStreamPerThread : cudaStreamLegacy;

@@ -19,6 +19,7 @@
 #include "cuda/check.hpp"
 #include "cunp/error.hpp"
 #include "cunp/stream.hpp"
+#include "core/env.hpp"
 
 namespace cunp::memory {
 
@@ -201,7 +202,7 @@ CachingAllocator* existing_device_pool(int device) {
 }
 
 std::size_t initial_limit(int device) {
-  const char* text = std::getenv(kLimitVariable);
+  const char* text = env_or_cupy("GPU_MEMORY_LIMIT");  // kLimitVariable, or CuPy's name
   if (text == nullptr || *text == '\0') return 0;
   std::size_t device_total = 0;
   if (std::string_view(text).find('%') != std::string_view::npos) {
@@ -303,6 +304,13 @@ CachingAllocator& pinned_pool() {
   return *pool;
 }
 
+// Whether pinned allocations go through pinned_pool() (true) or straight to
+// cudaHostAlloc/cudaFreeHost (cupy.cuda.set_pinned_memory_allocator(None)).
+std::atomic<bool>& pinned_pooled() {
+  static std::atomic<bool> pooled{true};
+  return pooled;
+}
+
 std::shared_ptr<Storage> allocate_cuda(Device device, std::size_t nbytes) {
   const int index = resolve_device(device.index);
   const Device where = Device::cuda(index);
@@ -356,6 +364,16 @@ std::shared_ptr<Storage> allocate_cuda(Device device, std::size_t nbytes) {
 namespace cunp {
 
 std::shared_ptr<Storage> allocate_pinned(std::size_t nbytes) {
+  if (!memory::pinned_pooled().load(std::memory_order_acquire)) {
+    auto backend = std::make_shared<memory::PinnedHostBackend>();
+    void* ptr = nbytes == 0 ? nullptr : backend->raw_malloc(nbytes, nullptr);
+    if (nbytes != 0 && ptr == nullptr) throw OutOfMemoryError(nbytes, 0, 0, "pinned host memory (no pool)");
+    auto storage = memory::make_storage(ptr, nbytes, Device::cpu(), [backend, nbytes](void* p) {
+      if (p != nullptr) backend->raw_free(p, nbytes);
+    });
+    storage->set_pinned(true);
+    return storage;
+  }
   memory::CachingAllocator& pool = memory::pinned_pool();
   void* ptr = pool.allocate(nbytes, nullptr);
   auto storage = memory::make_storage(ptr, nbytes, Device::cpu(), [&pool](void* p) {
@@ -368,6 +386,10 @@ std::shared_ptr<Storage> allocate_pinned(std::size_t nbytes) {
 MemoryPool& get_default_memory_pool(int device) { return memory::device_pool(device); }
 
 MemoryPool& get_default_pinned_memory_pool() { return memory::pinned_pool(); }
+
+void set_pinned_memory_pooled(bool pooled) { memory::pinned_pooled().store(pooled, std::memory_order_release); }
+
+bool pinned_memory_pooled() { return memory::pinned_pooled().load(std::memory_order_acquire); }
 
 void set_allocator(AllocatorKind kind, ExternalAllocator external) {
   auto& selection = memory::allocator_selection();

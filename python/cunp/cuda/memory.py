@@ -91,6 +91,13 @@ class ExternalAllocator:
 _current = "pool"
 
 
+def _is_pool_malloc(allocator, pinned):
+    """True for the bound ``malloc`` of a (Pinned)MemoryPool, as CuPy's allocators are given."""
+    owner = getattr(allocator, "__self__", None)
+    return getattr(allocator, "__func__", None) is MemoryPool.malloc and \
+        isinstance(owner, MemoryPool) and isinstance(owner, PinnedMemoryPool) == pinned
+
+
 def set_allocator(allocator=None):
     """Selects where device memory comes from: ``None`` (cudaMalloc/cudaFree each time),
     ``get_default_memory_pool().malloc`` (the pool, default), ``malloc_managed``, or an
@@ -105,7 +112,7 @@ def set_allocator(allocator=None):
     elif isinstance(allocator, ExternalAllocator):
         _core._set_allocator("external", allocator.malloc, allocator.free)
         _current = allocator
-    elif getattr(allocator, "__func__", None) is MemoryPool.malloc:
+    elif _is_pool_malloc(allocator, pinned=False):
         _core._set_allocator("pool")
         _current = allocator
     else:
@@ -114,6 +121,43 @@ def set_allocator(allocator=None):
 
 def get_allocator():
     return _current
+
+
+class using_allocator:
+    """``with cunp.cuda.using_allocator(allocator):`` selects `allocator` (as
+    :func:`set_allocator` takes it) inside the block and restores the previous one after."""
+
+    def __init__(self, allocator=None):
+        self._allocator = allocator
+        self._previous = []
+
+    def __enter__(self):
+        self._previous.append(get_allocator())
+        set_allocator(self._allocator)
+        return self
+
+    def __exit__(self, *exc):
+        global _current
+        previous = self._previous.pop()
+        if previous == "pool":
+            _core._set_allocator("pool")
+            _current = previous
+        else:
+            set_allocator(previous)
+        return False
+
+
+def set_pinned_memory_allocator(allocator=None):
+    """Where page-locked host memory (empty_pinned, staging of transfers) comes from:
+    ``None`` (cudaHostAlloc/cudaFreeHost for each buffer) or a PinnedMemoryPool's
+    ``malloc`` (the pinned pool, the default)."""
+    if allocator is None:
+        _core._set_pinned_memory_pooled(False)
+    elif _is_pool_malloc(allocator, pinned=True):
+        _core._set_pinned_memory_pooled(True)
+    else:
+        raise TypeError("set_pinned_memory_allocator: allocator must be None or a PinnedMemoryPool's malloc, "
+                        "got %r" % (allocator,))
 
 
 class Memory:
