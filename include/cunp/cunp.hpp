@@ -24,3 +24,4 @@
 #include "cunp/statistics.hpp"
 #include "cunp/stream.hpp"
 #include "cunp/ufunc.hpp"
+#include "cunp/window.hpp"

@@ -9,6 +9,7 @@ from cunp import _core
 from cunp._core import ndarray, result_type, promote_types, can_cast
 from cunp._core import empty, zeros, ones, full, empty_like, zeros_like, ones_like, full_like
 from cunp._core import arange, linspace, logspace, geomspace, eye, identity, tri
+from cunp._core import bartlett, blackman, hamming, hanning, kaiser
 from cunp._core import empty_pinned, zeros_pinned
 from cunp import cuda
 from cunp.cuda import get_default_memory_pool, get_default_pinned_memory_pool  # CuPy's top-level names

@@ -6,6 +6,7 @@
 #include "convert.hpp"
 #include "cunp/copyto.hpp"
 #include "cunp/spacing.hpp"
+#include "cunp/window.hpp"
 
 namespace cunp::py {
 
@@ -164,6 +165,18 @@ void bind_creation(nb::module_& m) {
     return eye(n, mm, k, opts(dtype, order, device));
   }, arg("N"), arg("M") = nb::none(), arg("k") = 0, arg("dtype") = nb::none(), arg("order").none() = "C", nb::kw_only(),
         arg("device") = nb::none(), arg("like") = nb::none());
+  // Window functions: M as NumPy takes it (any real; floats count as in np.arange).
+  m.def("bartlett", [](double M, nb::handle device) { return bartlett(M, {.device = to_optional_device(device)}); },
+        arg("M"), nb::kw_only(), arg("device") = nb::none());
+  m.def("blackman", [](double M, nb::handle device) { return blackman(M, {.device = to_optional_device(device)}); },
+        arg("M"), nb::kw_only(), arg("device") = nb::none());
+  m.def("hamming", [](double M, nb::handle device) { return hamming(M, {.device = to_optional_device(device)}); },
+        arg("M"), nb::kw_only(), arg("device") = nb::none());
+  m.def("hanning", [](double M, nb::handle device) { return hanning(M, {.device = to_optional_device(device)}); },
+        arg("M"), nb::kw_only(), arg("device") = nb::none());
+  m.def("kaiser", [](double M, double beta, nb::handle device) {
+    return kaiser(M, beta, {.device = to_optional_device(device)});
+  }, arg("M"), arg("beta"), nb::kw_only(), arg("device") = nb::none());
   m.def("identity", [](std::int64_t n, nb::handle dtype, nb::handle device, nb::handle) {
     return identity(n, opts(dtype, nb::none(), device));
   }, arg("n"), arg("dtype") = nb::none(), nb::kw_only(), arg("device") = nb::none(), arg("like") = nb::none());
