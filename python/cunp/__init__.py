@@ -39,6 +39,7 @@ from cunp._array import (
     diag, diagonal, tril, triu, get_array_module, finfo, iinfo, show_config, reshape, ravel,
     transpose, shape, ndim, size, may_share_memory, copyto, broadcast_to,
 )
+from cunp._interop import from_dlpack  # noqa: F401 - also ndarray.__dlpack__, __cuda_array_interface__
 
 __version__ = _core.version()
 
