@@ -10,6 +10,7 @@
 #include "cunp/error.hpp"
 #include "cunp/fft.hpp"
 #include "cunp/indexing.hpp"
+#include "cunp/interop.hpp"
 #include "cunp/kernel.hpp"
 #include "cunp/linalg.hpp"
 #include "cunp/manipulation.hpp"

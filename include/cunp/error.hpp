@@ -46,6 +46,10 @@ class FloatingPointError : public Error {  // Python FloatingPointError (errstat
  public:
   using Error::Error;
 };
+class BufferError : public Error {  // Python BufferError (DLPack exports and imports)
+ public:
+  using Error::Error;
+};
 // numpy.exceptions.AxisError: both a ValueError and an IndexError in NumPy.
 class AxisError : public ValueError {
  public:

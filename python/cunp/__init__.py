@@ -41,6 +41,7 @@ from cunp._array import (
     diag, diagonal, tril, triu, get_array_module, finfo, iinfo, show_config, reshape, ravel,
     transpose, shape, ndim, size, may_share_memory, copyto, broadcast_to,
 )
+from cunp._interop import from_dlpack  # noqa: F401 - also ndarray.__dlpack__, __cuda_array_interface__
 
 from cunp import _protocols  # noqa: E402,F401 - __array_ufunc__, __array_function__, pickling
 

@@ -1,7 +1,7 @@
 """Array conversion, device objects and small array functions of the top-level namespace."""
 import numpy as _numpy
 
-from cunp import _core
+from cunp import _core, _interop
 
 ndarray = _core.ndarray
 
@@ -113,7 +113,9 @@ def asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None):
 
     Host data (NumPy arrays, nested lists mixing scalars and arrays, objects with
     ``__array__``) goes through ``numpy.asarray`` for NumPy's dtype inference and
-    errors; on the ``cpu`` device a NumPy array is wrapped without copying.
+    errors; on the ``cpu`` device a NumPy array is wrapped without copying. Objects
+    exposing ``__cuda_array_interface__`` (PyTorch, CuPy, Numba device arrays) are
+    viewed in place on their CUDA device, keeping the object alive (docs/interop.md).
     """
     if type(a) is ndarray and dtype is None and device is None and order is None and not copy:
         return a
@@ -141,6 +143,9 @@ def _convert(a, dtype, order, device, copy, ndmin):
     dev = None if device is None else str(Device(device))
     if isinstance(a, ndarray):
         out = _convert_cunp(a, dtype, order, dev, copy)
+    elif (iface := _interop.cuda_array_interface_of(a)) is not None:
+        # Device memory of another library: viewed in place, never through numpy.asarray.
+        out = _convert_cunp(_interop.from_cuda_array_interface(a, iface), dtype, order, dev, copy)
     else:
         out = _convert_host(a, dtype, order, dev, copy)
     if ndmin > out.ndim:

@@ -5,10 +5,12 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 
 #include "core/copy.hpp"
 #include "core/dispatch.hpp"
 #include "cunp/error.hpp"
+#include "cunp/interop.hpp"
 #include "cunp/spacing.hpp"
 #include "cunp/ufunc.hpp"
 #include "cuda/range.hpp"
@@ -366,20 +368,9 @@ ndarray from_host(const void* data, DType dtype, const Shape& shape, std::option
 }
 
 ndarray wrap_host(void* data, DType dtype, const Shape& shape, const Strides& strides, std::shared_ptr<void> owner) {
-  const auto isz = static_cast<std::int64_t>(itemsize(dtype));
-  std::int64_t lo = 0, hi = isz;
-  for (std::size_t i = 0; i < shape.size(); ++i) {
-    if (shape[i] == 0) {
-      lo = hi = 0;
-      break;
-    }
-    const std::int64_t span = (shape[i] - 1) * strides[i];
-    if (span < 0) lo += span;
-    else hi += span;
-  }
-  auto storage = std::make_shared<Storage>(static_cast<char*>(data) + lo, static_cast<std::size_t>(hi - lo),
-                                           Device::cpu(), [owner](void*) {});
-  return ndarray(std::move(storage), dtype, shape, strides, -lo);
+  std::function<void()> release;
+  if (owner) release = [owner = std::move(owner)] {};  // dropping the lambda drops the owner
+  return from_pointer(data, dtype, shape, strides, Device::cpu(), std::move(release));
 }
 
 ndarray asarray(const ndarray& a, std::optional<DType> dtype, std::optional<Device> device, bool copy) {

@@ -6,7 +6,7 @@ from cunp.cuda.stream import Stream, ExternalStream, Event, get_current_stream, 
 from cunp.cuda.memory import (
     MemoryPool, PinnedMemoryPool, OutOfMemoryError, get_default_memory_pool,
     get_default_pinned_memory_pool, set_allocator, get_allocator, malloc_managed,
-    ExternalAllocator, Memory, MemoryPointer, using_allocator, set_pinned_memory_allocator,
+    ExternalAllocator, Memory, MemoryPointer, UnownedMemory, using_allocator, set_pinned_memory_allocator,
 )
 
 CUDARuntimeError = _core.CUDARuntimeError

@@ -1,4 +1,6 @@
-"""Memory pools and allocator selection (cupy.cuda.memory's API)."""
+"""Memory pools, allocator selection and memory handles (cupy.cuda.memory's API)."""
+import operator
+
 from cunp import _core
 
 OutOfMemoryError = _core.OutOfMemoryError
@@ -189,6 +191,41 @@ class Memory:
 
     def __repr__(self):
         return "<cunp.cuda.Memory 0x%x, %d bytes on %s>" % (self.ptr, self.size, self._array._device_str)
+
+
+class UnownedMemory(Memory):
+    """Memory cunp did not allocate, at address ``ptr`` and ``size`` bytes long, kept
+    alive by ``owner`` (cupy.cuda.UnownedMemory): ``MemoryPointer(UnownedMemory(...),
+    offset)`` is a ``memptr=`` for ``cunp.ndarray(shape, dtype, memptr=..., strides=...)``,
+    and ``owner`` lives as long as any array viewing the memory does.
+
+    ``device_id``: the CUDA device holding the memory; ``None`` asks CUDA which device
+    owns ``ptr`` (host memory, or no GPU at all, gives the cpu device); ``-1`` is the
+    cpu, as ``Memory.device_id`` reports it. When the last view of device memory goes,
+    cunp first waits for the stream that was current when this object was made, then
+    drops its reference to ``owner``.
+    """
+
+    __slots__ = ()
+
+    def __init__(self, ptr, size, owner, device_id=None):
+        ptr, size = operator.index(ptr), operator.index(size)
+        if size < 0:
+            raise ValueError("size must be non-negative, got %d" % size)
+        if ptr < 0:
+            raise ValueError("ptr must be a non-negative address, got %d" % ptr)
+        if device_id is None:
+            device = _core._pointer_device(ptr)
+        else:
+            device_id = operator.index(device_id)
+            if device_id < -1:
+                raise ValueError("device_id must be -1 (the cpu), a CUDA device index or None, got %d" % device_id)
+            device = "cpu" if device_id == -1 else "cuda:%d" % device_id
+        # The whole range as bytes; its release drops the reference to owner.
+        self._array = _core._from_pointer(ptr, (size,), "uint8", None, device, owner)
+
+    def __repr__(self):
+        return "<cunp.cuda.UnownedMemory 0x%x, %d bytes on %s>" % (self.ptr, self.size, self._array._device_str)
 
 
 class MemoryPointer:
