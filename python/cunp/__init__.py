@@ -54,4 +54,11 @@ from numpy import (  # noqa: E402
 from numpy import bool  # noqa: E402,A004
 from numpy import int_, uint  # noqa: E402
 
+# inspect.signature() for the functions and methods bound in C++ (cunp/_signatures.py).
+from cunp import _signatures  # noqa: E402
+
+_signatures.sign_namespace(globals(), __name__)
+_signatures.sign_namespace(vars(cuda.runtime), cuda.runtime.__name__)
+_signatures.sign_methods(ndarray)
+
 __all__ = [n for n in dir() if not n.startswith("_")]

@@ -1,5 +1,5 @@
 """The ufunc objects (cunp.add, cunp.sin, ...) and the elementwise functions built on them."""
-from cunp import _core
+from cunp import _core, _signatures
 from cunp._array import asarray, ndarray
 
 ufunc = _core.ufunc
@@ -28,6 +28,7 @@ ufunc.at = _ufunc_at
 
 globals().update(_export())
 __all__ = sorted(_export())
+_signatures.sign_ufuncs(_ufuncs.values())
 
 
 # ---- floating-point error handling (cunp/errstate.hpp: per thread, read on cpu only)
