@@ -41,7 +41,7 @@ struct ReduceOptions {
   bool keepdims = false;
   std::optional<DType> dtype;
   std::optional<ndarray> out;
-  int ddof = 0;
+  double ddof = 0;  // any real number, as NumPy's ddof and the Array API's correction
   std::optional<Scalar> initial;
   std::optional<ndarray> where;
 };

@@ -18,7 +18,7 @@ from cunp._reductions import *  # noqa: F401,F403 - sum, mean, ... (their module
 from cunp._statistics import *  # noqa: F401,F403 - median, quantile, histogram, ...
 from cunp import fft, linalg, random  # noqa: F401
 from cunp._linalg_top import matmul, dot, vdot, inner, outer, tensordot, trace  # noqa: F401
-from cunp._linalg_top import einsum, einsum_path, kron, cross  # noqa: F401
+from cunp._linalg_top import einsum, einsum_path, kron, cross, vecdot, matrix_transpose  # noqa: F401
 from cunp._core import take, put, nonzero, flatnonzero, argwhere, compress, take_along_axis  # noqa: F401
 from cunp._core import (  # noqa: F401 - index routines
     put_along_axis, extract, choose, select, place, putmask, diag_indices, diag_indices_from, tril_indices,
@@ -29,7 +29,7 @@ from cunp._manipulation import (  # noqa: F401
     moveaxis, swapaxes, rollaxis, expand_dims, squeeze, atleast_1d, atleast_2d, atleast_3d,
     flip, fliplr, flipud, rot90, broadcast_arrays, concatenate, stack, vstack, hstack, dstack,
     column_stack, append, split, array_split, hsplit, vsplit, dsplit, tile, repeat, roll, resize, pad,
-    trim_zeros, insert, delete,
+    trim_zeros, insert, delete, concat, permute_dims, broadcast_shapes, unstack, meshgrid,
 )
 from cunp._ufuncs import *  # noqa: F401,F403 - every ufunc: add, sin, ...
 from cunp._ufuncs import (
@@ -39,8 +39,9 @@ from cunp._ufuncs import (
 from cunp._array import (
     Device, asarray, array, asanyarray, asnumpy, ascontiguousarray, asfortranarray, copy,
     diag, diagonal, tril, triu, get_array_module, finfo, iinfo, show_config, reshape, ravel,
-    transpose, shape, ndim, size, may_share_memory, copyto, broadcast_to,
+    transpose, shape, ndim, size, may_share_memory, copyto, broadcast_to, astype, isdtype,
 )
+from cunp._array_api import __array_api_version__, __array_namespace_info__  # noqa: F401
 from cunp._interop import from_dlpack  # noqa: F401 - also ndarray.__dlpack__, __cuda_array_interface__
 
 from cunp import _protocols  # noqa: E402,F401 - __array_ufunc__, __array_function__, pickling
@@ -58,5 +59,12 @@ from numpy import (  # noqa: E402
 )
 from numpy import bool  # noqa: E402,A004
 from numpy import int_, uint  # noqa: E402
+
+# inspect.signature() for the functions and methods bound in C++ (cunp/_signatures.py).
+from cunp import _signatures  # noqa: E402
+
+_signatures.sign_namespace(globals(), __name__)
+_signatures.sign_namespace(vars(cuda.runtime), cuda.runtime.__name__)
+_signatures.sign_methods(ndarray)
 
 __all__ = [n for n in dir() if not n.startswith("_")]

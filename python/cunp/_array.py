@@ -20,6 +20,8 @@ class Device:
             device = device._cunp_device
         elif isinstance(device, int):
             device = "cuda:%d" % device
+        elif not isinstance(device, str):
+            raise TypeError("invalid device %r (expected 'cpu', 'cuda', 'cuda:N', an int or a Device)" % (device,))
         self._cunp_device = _normalize(device)
         self._previous = []
 
@@ -73,13 +75,17 @@ def _normalize(text):
     return text
 
 
-def _device_of(a):
+def _device_object(name):
+    """The device object of a device name: Device("cpu"), or cunp.cuda.Device(n) for "cuda:n"."""
+    if name == "cpu":
+        return Device("cpu")
     from cunp import cuda
 
-    d = a._device_str
-    if d == "cpu":
-        return Device("cpu")
-    return cuda.Device(int(d[5:]))
+    return cuda.Device(int(name[5:]))
+
+
+def _device_of(a):
+    return _device_object(a._device_str)
 
 
 def _array_dunder(self, dtype=None, copy=None):
@@ -92,9 +98,26 @@ def _array_dunder(self, dtype=None, copy=None):
     return out.copy() if copy else out
 
 
+def _to_device(self, device, /, *, stream=None):
+    """The array on `device` (itself when it is there already); with a cunp.cuda stream,
+    the copy is ordered on that stream."""
+    target = _normalize(device) if isinstance(device, str) else str(Device(device))
+    if stream is not None:
+        from cunp.cuda.stream import _BaseStream
+
+        if not isinstance(stream, _BaseStream):
+            raise TypeError("to_device: stream must be a cunp.cuda.Stream or None, not %s" % type(stream).__name__)
+    if target == self._device_str:
+        return self
+    if stream is None:
+        return self._to_device(target)
+    with stream:
+        return self._to_device(target)
+
+
 ndarray.device = property(_device_of)
 ndarray.__array__ = _array_dunder
-ndarray.to_device = lambda self, device, stream=None: self._to_device(str(Device(device)) if not isinstance(device, str) else _normalize(device))
+ndarray.to_device = _to_device
 ndarray.__array_priority__ = 100.0
 
 
@@ -293,6 +316,22 @@ def broadcast_to(array, shape, subok=False):
 
 finfo = _numpy.finfo
 iinfo = _numpy.iinfo
+# numpy.isdtype: cunp's dtypes are NumPy's.
+isdtype = _numpy.isdtype
+
+
+def astype(x, dtype, /, *, copy=True, device=None):
+    """numpy.astype (the Array API's function form of ndarray.astype): `x` in `dtype`, on
+    `device` when one is given; ``copy=False`` returns `x` itself when neither changes."""
+    if not isinstance(x, ndarray):
+        raise TypeError("Input should be a cunp array. It is a %s instead." % type(x))
+    if device is not None:
+        moved = _to_device(x, device)
+        if moved is not x:
+            return moved.astype(dtype, copy=False)
+    if not copy and _numpy.dtype(dtype) == x.dtype:
+        return x
+    return x.astype(dtype, copy=copy)
 
 
 def show_config(*, _file=None):

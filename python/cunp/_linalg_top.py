@@ -7,7 +7,8 @@ import numpy as _numpy
 from cunp import _core
 from cunp._core import ndarray
 
-__all__ = ["matmul", "dot", "vdot", "inner", "outer", "tensordot", "trace", "einsum", "einsum_path", "kron", "cross"]
+__all__ = ["matmul", "dot", "vdot", "inner", "outer", "tensordot", "trace", "einsum", "einsum_path", "kron", "cross",
+           "vecdot", "matrix_transpose"]
 
 
 def _one_out(out):
@@ -115,6 +116,30 @@ def trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None):
         out[...] = r
         return out
     return r
+
+
+def matrix_transpose(x, /):
+    """numpy.matrix_transpose (also numpy.linalg's): swaps the last two axes (a view)."""
+    from cunp._array import asarray
+
+    x = asarray(x)
+    if x.ndim < 2:
+        raise ValueError("Input array must be at least 2-dimensional")
+    return _core.swapaxes(x, -1, -2)
+
+
+def vecdot(x1, x2, /, *, axis=-1):
+    """numpy.vecdot (and numpy.linalg.vecdot): sum(conj(x1) * x2) over `axis` (of each
+    operand), broadcasting the rest; the result has the operands' promoted dtype (bool: or
+    of ands), as matmul."""
+    import cunp
+
+    x1 = cunp.asarray(x1)
+    x2 = cunp.asarray(x2, device=x1.device)
+    if x1.dtype.kind == "c":
+        x1 = cunp.conjugate(x1)
+    x1, x2 = cunp.moveaxis(x1, axis, -1), cunp.moveaxis(x2, axis, -1)
+    return matmul(x1[..., None, :], x2[..., :, None])[..., 0, 0]
 
 
 def _sublist_subscripts(sub):

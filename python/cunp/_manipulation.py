@@ -4,7 +4,7 @@ import numbers
 import numpy as _numpy
 
 from cunp import _core
-from cunp._array import asarray, ndarray
+from cunp._array import asarray, ndarray, transpose
 from cunp._array import diagonal as _diagonal
 
 from cunp._core import (  # noqa: F401 - re-exported
@@ -13,6 +13,43 @@ from cunp._core import (  # noqa: F401 - re-exported
     column_stack, append, split, array_split, hsplit, vsplit, dsplit, tile, repeat, roll, resize,
     trim_zeros,
 )
+
+# NumPy 2's (and the Array API's) names of concatenate and transpose, as the same objects.
+concat = concatenate
+permute_dims = transpose
+# Shapes only, on the host: NumPy's function (NumPy 2's broadcast_shapes is the standard's).
+broadcast_shapes = _numpy.broadcast_shapes
+
+
+def unstack(x, /, *, axis=0):
+    """numpy.unstack: the slices of `x` along `axis`, as a tuple of views."""
+    x = x if isinstance(x, ndarray) else asarray(x)
+    if x.ndim == 0:
+        raise ValueError("Input array must be at least 1-d.")
+    return tuple(moveaxis(x, axis, 0))
+
+
+def meshgrid(*xi, copy=True, sparse=False, indexing="xy"):
+    """numpy.meshgrid: coordinate arrays from 1-d coordinate vectors (each input is
+    flattened), 'xy' (Cartesian) or 'ij' (matrix) indexing; ``sparse=True`` keeps the
+    broadcastable shapes, ``copy=False`` returns broadcast views."""
+    if indexing not in ("xy", "ij"):
+        raise ValueError("Valid values for `indexing` are 'xy' and 'ij'.")
+    first = next((x for x in xi if isinstance(x, ndarray)), None)
+    ones = (1,) * len(xi)
+    out = []
+    for i, x in enumerate(xi):
+        x = x if isinstance(x, ndarray) else asarray(x, device=None if first is None else first.device)
+        out.append(x.reshape(ones[:i] + (-1,) + ones[i + 1:]))
+    if indexing == "xy" and len(xi) > 1:
+        out[0] = out[0].reshape((1, -1) + ones[2:])
+        out[1] = out[1].reshape((-1, 1) + ones[2:])
+    if not sparse:
+        out = broadcast_arrays(*out)
+    if copy:
+        out = [x.copy() for x in out]
+    return tuple(out)
+
 
 _PAD_MODES = ("constant", "edge", "reflect", "symmetric", "wrap", "linear_ramp", "maximum", "mean", "median",
               "minimum", "empty")

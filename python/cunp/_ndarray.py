@@ -1,9 +1,10 @@
 """The ndarray attributes kept in Python: ``flags`` (NumPy's flagsobj), ``flat``
-(NumPy's flatiter), ``data`` (a cunp.cuda.MemoryPointer), ``mT``, ``setflags`` and
-``tobytes``."""
+(NumPy's flatiter), ``data`` (a cunp.cuda.MemoryPointer), ``mT``, ``setflags``,
+``tobytes`` and ``__array_namespace__`` (the Array API's, from _array_api.py)."""
 import operator as _operator
 
 from cunp import _core
+from cunp._array_api import _array_namespace
 
 ndarray = _core.ndarray
 
@@ -277,6 +278,7 @@ def _tobytes(self, order="C"):
     return _core._to_numpy(self, "F" if order == "F" else "C").tobytes(order="F" if order == "F" else "C")
 
 
+ndarray.__array_namespace__ = _array_namespace
 ndarray.setflags = _setflags
 ndarray.mT = property(_matrix_transpose)
 ndarray.tobytes = _tobytes

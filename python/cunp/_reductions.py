@@ -44,22 +44,28 @@ def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
     return _reduce("mean", a, axis, dtype, out, keepdims, 0, None, where)
 
 
+def _ddof(name, ddof, correction, mean):
+    """The delta degrees of freedom of var/std: NumPy's ddof= or the Array API's
+    correction= (either, not both; any real number)."""
+    if mean is not None:
+        raise NotImplementedError("mean= is not supported by cunp's %s yet" % name)
+    if correction is not None:
+        if ddof != 0:
+            raise ValueError("ddof and correction can't be provided simultaneously.")
+        ddof = correction
+    return float(ddof)
+
+
 def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True, mean=None,
         correction=None):
-    if mean is not None:
-        raise NotImplementedError("mean= is not supported by cunp's var yet")
-    if correction is not None:
-        ddof = correction
-    return _reduce("var", a, axis, dtype, out, keepdims, int(ddof), None, where)
+    """np.var; ``correction=`` is the Array API's name of ``ddof``."""
+    return _reduce("var", a, axis, dtype, out, keepdims, _ddof("var", ddof, correction, mean), None, where)
 
 
 def std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True, mean=None,
         correction=None):
-    if mean is not None:
-        raise NotImplementedError("mean= is not supported by cunp's std yet")
-    if correction is not None:
-        ddof = correction
-    return _reduce("std", a, axis, dtype, out, keepdims, int(ddof), None, where)
+    """np.std; ``correction=`` is the Array API's name of ``ddof``."""
+    return _reduce("std", a, axis, dtype, out, keepdims, _ddof("std", ddof, correction, mean), None, where)
 
 
 def _minmax(name):
@@ -129,20 +135,12 @@ def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
 
 def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True, mean=None,
            correction=None):
-    if mean is not None:
-        raise NotImplementedError("mean= is not supported by cunp's nanvar yet")
-    if correction is not None:
-        ddof = correction
-    return _reduce("nanvar", a, axis, dtype, out, keepdims, int(ddof), None, where)
+    return _reduce("nanvar", a, axis, dtype, out, keepdims, _ddof("nanvar", ddof, correction, mean), None, where)
 
 
 def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True, mean=None,
            correction=None):
-    if mean is not None:
-        raise NotImplementedError("mean= is not supported by cunp's nanstd yet")
-    if correction is not None:
-        ddof = correction
-    return _reduce("nanstd", a, axis, dtype, out, keepdims, int(ddof), None, where)
+    return _reduce("nanstd", a, axis, dtype, out, keepdims, _ddof("nanstd", ddof, correction, mean), None, where)
 
 
 # ---- scans and diff
@@ -206,10 +204,11 @@ _NOVALUE = object()
 
 
 def diff(a, n=1, axis=-1, prepend=_NOVALUE, append=_NOVALUE):
-    """np.diff: the n-th discrete difference along axis (not_equal for bool)."""
+    """np.diff: the n-th discrete difference along axis (not_equal for bool).
+    ``prepend=None``/``append=None`` add nothing, as in the Array API (NumPy raises)."""
     a = _arr(a)
-    pre = None if prepend is _NOVALUE else _arr_on(prepend, a)
-    app = None if append is _NOVALUE else _arr_on(append, a)
+    pre = None if prepend is _NOVALUE or prepend is None else _arr_on(prepend, a)
+    app = None if append is _NOVALUE or append is None else _arr_on(append, a)
     return _core._diff(a, int(n), int(axis), pre, app)
 
 

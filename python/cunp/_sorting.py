@@ -46,16 +46,28 @@ def _no_order(order):
         raise ValueError("Cannot specify order when the array has no fields.")
 
 
-def sort(a, axis=-1, kind=None, order=None, *, stable=None):
-    """numpy.sort: a sorted copy; NaNs last; stable whatever `kind` says."""
+def sort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False):
+    """numpy.sort: a sorted copy; NaNs last; stable whatever `kind` says.
+    ``descending=True`` (the Array API's) gives the reverse order (NaNs first)."""
     _no_order(order)
-    return _core._sort(_arr(a), _axis(axis), kind)
+    r = _core._sort(_arr(a), _axis(axis), kind)
+    return _core.flip(r, -1 if axis is None else axis) if descending and r.ndim else r
 
 
-def argsort(a, axis=-1, kind=None, order=None, *, stable=None):
-    """numpy.argsort: int64 indices of a stable sort."""
+def argsort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False):
+    """numpy.argsort: int64 indices of a stable sort. ``descending=True`` (the Array
+    API's) sorts in descending order and stays stable: equal elements keep their order."""
     _no_order(order)
-    return _core._argsort(_arr(a), _axis(axis), kind)
+    a = _arr(a)
+    if not descending or a.ndim == 0:
+        return _core._argsort(a, _axis(axis), kind)
+    if axis is None:
+        a, axis = a.reshape(-1), -1
+    axis = _axis(axis)
+    # The stable ascending order of the reversed array, read backwards, is the stable
+    # descending order of the array, counted from its end.
+    r = _core.flip(_core._argsort(_core.flip(a, axis), axis, kind), axis)
+    return (a.shape[axis] - 1) - r
 
 
 def lexsort(keys, axis=-1):

@@ -1,13 +1,17 @@
 """The ufunc objects (cunp.add, cunp.sin, ...) and the elementwise functions built on them."""
-from cunp import _core
+from cunp import _core, _signatures
 from cunp._array import asarray, ndarray
 
 ufunc = _core.ufunc
 _ufuncs = _core._ufuncs
 
-# NumPy's aliases of ufuncs, as the same objects.
+# NumPy's aliases of ufuncs, as the same objects (NumPy 2 has the Array API's names too:
+# acos is arccos, bitwise_left_shift is left_shift, ...).
 _ALIASES = {"divide": "true_divide", "mod": "remainder", "abs": "absolute", "conj": "conjugate",
-            "bitwise_not": "invert", "bitwise_invert": "invert", "pow": "power"}
+            "bitwise_not": "invert", "bitwise_invert": "invert", "pow": "power",
+            "acos": "arccos", "acosh": "arccosh", "asin": "arcsin", "asinh": "arcsinh", "atan": "arctan",
+            "atan2": "arctan2", "atanh": "arctanh", "bitwise_left_shift": "left_shift",
+            "bitwise_right_shift": "right_shift"}
 
 
 def _export():
@@ -28,6 +32,7 @@ ufunc.at = _ufunc_at
 
 globals().update(_export())
 __all__ = sorted(_export())
+_signatures.sign_ufuncs(_ufuncs.values())
 
 
 # ---- floating-point error handling (cunp/errstate.hpp: per thread, read on cpu only)
@@ -95,18 +100,20 @@ def where(condition, x=None, y=None):
     return _core._where3(condition, x, y)
 
 
-def clip(a, a_min=_UNSET, a_max=_UNSET, out=None, *, min=_UNSET, max=_UNSET, **kwargs):
-    """np.clip: either bound (or both, giving a copy) may be None; min=/max= are the
-    Array API's names for a_min/a_max. NaN in the array or a bound propagates."""
-    if a_min is _UNSET and a_max is _UNSET:
-        a_min = None if min is _UNSET else min
-        a_max = None if max is _UNSET else max
-    elif a_min is _UNSET:
-        raise TypeError("clip() missing 1 required positional argument: 'a_min'")
-    elif a_max is _UNSET:
-        raise TypeError("clip() missing 1 required positional argument: 'a_max'")
-    elif min is not _UNSET or max is not _UNSET:
-        raise ValueError("Passing `min` or `max` keyword argument when `a_min` and `a_max` are provided is forbidden.")
+def clip(a, min=None, max=None, out=None, *, a_min=_UNSET, a_max=_UNSET, **kwargs):  # noqa: A002
+    """np.clip with the Array API's signature ``clip(x, /, min=None, max=None)``: either
+    bound (or both, giving a copy) may be None. NumPy's keyword form (a_min= and a_max=,
+    both) is accepted too. NaN in the array or a bound propagates."""
+    if a_min is not _UNSET or a_max is not _UNSET:
+        # NumPy's form: both bounds, by these names.
+        if a_min is _UNSET or a_max is _UNSET:
+            raise TypeError("clip() missing 1 required positional argument: '%s'"
+                            % ("a_min" if a_min is _UNSET else "a_max"))
+        if min is not None or max is not None:
+            raise ValueError("Passing `min` or `max` keyword argument when `a_min` and `a_max` are provided is "
+                             "forbidden.")
+    else:
+        a_min, a_max = min, max
     if isinstance(out, tuple):
         if len(out) != 1:
             raise ValueError("The 'out' tuple must have exactly one entry")

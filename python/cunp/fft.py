@@ -126,14 +126,27 @@ def _freq_n(n):
     return int(n)
 
 
-def fftfreq(n, d=1.0, device=None):
-    """numpy.fft.fftfreq: sample frequencies of fft (float64)."""
-    return _fft.fftfreq(_freq_n(n), d, device=device)
+def _freq_dtype(r, dtype, name):
+    if dtype is None:
+        return r
+    import numpy
+
+    dt = numpy.dtype(dtype)
+    if dt.kind != "f":
+        raise ValueError("%s: dtype must be a real floating-point dtype, got %s" % (name, dt))
+    return r.astype(dt, copy=False)
 
 
-def rfftfreq(n, d=1.0, device=None):
-    """numpy.fft.rfftfreq: sample frequencies of rfft (float64)."""
-    return _fft.rfftfreq(_freq_n(n), d, device=device)
+def fftfreq(n, d=1.0, device=None, *, dtype=None):
+    """numpy.fft.fftfreq: sample frequencies of fft (float64, or the Array API's dtype=,
+    a real floating-point dtype)."""
+    return _freq_dtype(_fft.fftfreq(_freq_n(n), d, device=device), dtype, "fftfreq")
+
+
+def rfftfreq(n, d=1.0, device=None, *, dtype=None):
+    """numpy.fft.rfftfreq: sample frequencies of rfft (float64, or the Array API's dtype=,
+    a real floating-point dtype)."""
+    return _freq_dtype(_fft.rfftfreq(_freq_n(n), d, device=device), dtype, "rfftfreq")
 
 
 def fftshift(x, axes=None):

@@ -9,7 +9,9 @@ from numpy.linalg import LinAlgError
 from cunp import _core
 from cunp._array import asarray
 from cunp._linalg_top import cross as _top_cross
-from cunp._linalg_top import matmul, outer, tensordot, trace, vdot  # noqa: F401 - numpy.linalg has them
+from cunp._linalg_top import matmul, matrix_transpose, tensordot, vdot, vecdot  # noqa: F401 - numpy.linalg has them
+from cunp._linalg_top import outer as _top_outer
+from cunp._linalg_top import trace as _top_trace
 
 __all__ = [
     "LinAlgError", "solve", "inv", "det", "slogdet", "cholesky", "qr", "svd", "eigh", "eigvalsh", "eig",
@@ -92,12 +94,21 @@ def svdvals(x, /):
     return svd(x, compute_uv=False)
 
 
-def matrix_transpose(x, /):
-    """numpy.linalg.matrix_transpose: swaps the last two axes (a view)."""
-    x = asarray(x)
-    if x.ndim < 2:
-        raise ValueError("Input array must be at least 2-dimensional")
-    return _core.swapaxes(x, -1, -2)
+def outer(x1, x2, /):
+    """numpy.linalg.outer: the outer product of two 1-d arrays (cunp.outer flattens its
+    inputs instead)."""
+    x1 = asarray(x1)
+    x2 = asarray(x2, device=x1.device)
+    if x1.ndim != 1 or x2.ndim != 1:
+        raise ValueError("Input arrays must be one-dimensional, but they are x1.ndim=%d and x2.ndim=%d."
+                         % (x1.ndim, x2.ndim))
+    return _top_outer(x1, x2)
+
+
+def trace(x, /, *, offset=0, dtype=None):
+    """numpy.linalg.trace: the sums along the diagonals of the last two axes (cunp.trace
+    takes the first two by default)."""
+    return _top_trace(asarray(x), offset=offset, axis1=-2, axis2=-1, dtype=dtype)
 
 
 def diagonal(x, /, *, offset=0):
@@ -224,15 +235,3 @@ def cross(x1, x2, /, *, axis=-1):
     """numpy.linalg.cross: the cross product of 3-vectors along `axis` (cunp.cross checks
     that they have 3 components)."""
     return _top_cross(asarray(x1), asarray(x2), axis=axis)
-
-
-def vecdot(x1, x2, /, *, axis=-1):
-    """numpy.linalg.vecdot: sum(conj(x1) * x2) over `axis` (of each operand), broadcasting
-    the rest; the result has the operands' promoted dtype (bool: or of ands), as matmul."""
-    import cunp
-
-    x1, x2 = asarray(x1), asarray(x2)
-    if x1.dtype.kind == "c":
-        x1 = cunp.conjugate(x1)
-    x1, x2 = cunp.moveaxis(x1, axis, -1), cunp.moveaxis(x2, axis, -1)
-    return matmul(x1[..., None, :], x2[..., :, None])[..., 0, 0]

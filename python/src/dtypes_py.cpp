@@ -199,7 +199,8 @@ void bind_dtypes(nb::module_& m) {
     for (nb::handle a : args) add_operand(a, strong, weak);
     return dtype_object(result_type(strong, weak));
   });
-  m.def("promote_types", [](nb::handle a, nb::handle b) { return dtype_object(promote_types(to_dtype(a), to_dtype(b))); });
+  m.def("promote_types", [](nb::handle a, nb::handle b) { return dtype_object(promote_types(to_dtype(a), to_dtype(b))); },
+        nb::arg("type1"), nb::arg("type2"));
   m.def(
       "can_cast",
       [](nb::handle from, nb::handle to, const std::string& casting) {

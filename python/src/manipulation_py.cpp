@@ -123,7 +123,8 @@ void bind_manipulation(nb::module_& m) {
     const auto src = int_list(s), dst = int_list(d);
     return moveaxis(arr(a), src, dst);
   }, arg("a"), arg("source"), arg("destination"));
-  m.def("swapaxes", [](nb::handle a, int x, int y) { return swapaxes(arr(a), x, y); });
+  m.def("swapaxes", [](nb::handle a, int x, int y) { return swapaxes(arr(a), x, y); }, arg("a"), arg("axis1"),
+        arg("axis2"));
   m.def("rollaxis", [](nb::handle a, int axis, int start) { return rollaxis(arr(a), axis, start); },
         arg("a"), arg("axis"), arg("start") = 0);
   m.def("expand_dims", [](nb::handle a, nb::handle axis) { return expand_dims(arr(a), int_list(axis)); },
@@ -143,8 +144,8 @@ void bind_manipulation(nb::module_& m) {
   m.def("atleast_3d", atleast([](const ndarray& a) { return atleast_3d(a); }));
   m.def("flip", [](nb::handle a, nb::handle axis) { return flip(arr(a), optional_axes(axis)); },
         arg("m"), arg("axis").none() = nb::none());
-  m.def("fliplr", [](nb::handle a) { return fliplr(arr(a)); });
-  m.def("flipud", [](nb::handle a) { return flipud(arr(a)); });
+  m.def("fliplr", [](nb::handle a) { return fliplr(arr(a)); }, arg("m"));
+  m.def("flipud", [](nb::handle a) { return flipud(arr(a)); }, arg("m"));
   m.def("rot90", [](nb::handle a, int k, nb::handle axes) {
     const auto ax = int_list(axes);
     if (ax.size() != 2) throw ValueError("len(axes) must be 2.");
@@ -212,9 +213,9 @@ void bind_manipulation(nb::module_& m) {
       return to_list(which == 0 ? hsplit(x, n) : which == 1 ? vsplit(x, n) : dsplit(x, n));
     };
   };
-  m.def("hsplit", axis_splitter(0));
-  m.def("vsplit", axis_splitter(1));
-  m.def("dsplit", axis_splitter(2));
+  m.def("hsplit", axis_splitter(0), arg("ary"), arg("indices_or_sections"));
+  m.def("vsplit", axis_splitter(1), arg("ary"), arg("indices_or_sections"));
+  m.def("dsplit", axis_splitter(2), arg("ary"), arg("indices_or_sections"));
   m.def("tile", [](nb::handle a, nb::handle reps) { return tile(arr(a), int64_list(reps)); }, arg("A"), arg("reps"));
   m.def("repeat", [](nb::handle a, nb::handle repeats, nb::handle axis) {
     std::optional<int> ax;

@@ -47,7 +47,7 @@ void bind_reductions(nb::module_& m) {
   m.def(
       "_reduce",
       [](const std::string& name, const ndarray& a, nb::handle axis, nb::handle dtype, std::optional<ndarray> out,
-         bool keepdims, int ddof, nb::handle initial, std::optional<ndarray> where) {
+         bool keepdims, double ddof, nb::handle initial, std::optional<ndarray> where) {
         ReduceOptions o = reduce_options(axis, dtype, std::move(out), keepdims, initial, std::move(where));
         o.ddof = ddof;
         return reduce_fn(name)(a, o);

@@ -188,8 +188,7 @@ ndarray var_impl(const ndarray& a, const ReduceOptions& o) {
     ReduceOptions wr = with(o, o.keepdims, dt);
     wr.where = o.where;
     ndarray ret = sum(abs_squared(subtract(a, mean_k)), wr);
-    const ndarray dof = maximum(subtract(where_count(a, o, o.keepdims), Scalar(static_cast<std::int64_t>(o.ddof))),
-                                Scalar(std::int64_t{0}));
+    const ndarray dof = maximum(subtract(where_count(a, o, o.keepdims), Scalar(o.ddof)), Scalar(0.0));
     return true_divide(ret, dof, {.out = {ret}, .where = std::nullopt, .dtype = std::nullopt, .casting = Casting::Unsafe});
   }
   const std::int64_t n = reduced_count(a, o.axis);
@@ -198,7 +197,7 @@ ndarray var_impl(const ndarray& a, const ReduceOptions& o) {
               {.out = {mean_k}, .where = std::nullopt, .dtype = std::nullopt, .casting = Casting::Unsafe});
   ndarray ret = gpu_sum_sqdev(a, mean_k, o, dt);
   if (!ret.defined()) ret = sum(abs_squared(subtract(a, mean_k)), with(o, o.keepdims, dt));
-  const double div = static_cast<double>(std::max<std::int64_t>(n - o.ddof, 0));
+  const double div = std::max(static_cast<double>(n) - o.ddof, 0.0);
   return true_divide(ret, Scalar(div), {.out = {ret}, .where = std::nullopt, .dtype = std::nullopt, .casting = Casting::Unsafe});
 }
 
@@ -368,7 +367,7 @@ ndarray nanvar_impl(const ndarray& a, const ReduceOptions& o) {
   if (dev.dtype() != a.dtype()) dev = dev.astype(a.dtype());
   dev = where(mask, Scalar(0.0), dev);
   ndarray v = sum(abs_squared(dev), with(o, o.keepdims, o.dtype));
-  const ndarray dof = subtract(nan_count(a, o, o.keepdims), Scalar(static_cast<std::int64_t>(o.ddof)));
+  const ndarray dof = subtract(nan_count(a, o, o.keepdims), Scalar(o.ddof));
   v = divide_by_count(v, dof);
   return where(less_equal(dof, Scalar(std::int64_t{0})), Scalar(std::numeric_limits<double>::quiet_NaN()), v);
 }
