@@ -76,48 +76,60 @@ def _needs_array_api():
         pytest.skip("cunp is not an Array API namespace in this build")
 
 
+def _run_fresh(code):
+    """Runs `code` in a fresh interpreter with SCIPY_ARRAY_API=1 (read when SciPy is first
+    imported; scikit-learn's array API mode needs it too); it prints "ok" at the end."""
+    env = dict(os.environ, SCIPY_ARRAY_API="1")
+    r = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], env=env, capture_output=True, text=True,
+                       timeout=300)
+    assert r.returncode == 0 and r.stdout.strip().endswith("ok"), r.stdout + r.stderr
+
+
 def test_sklearn_array_api_dispatch(device):
     _needs_array_api()
-    sklearn = pytest.importorskip("sklearn")
+    pytest.importorskip("sklearn")
     pytest.importorskip("array_api_compat")
-    from sklearn.decomposition import PCA
-    from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
-    from sklearn.linear_model import Ridge
+    _run_fresh("""
+        import numpy, cunp, sklearn
+        from sklearn.decomposition import PCA
+        from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
+        from sklearn.linear_model import Ridge
 
-    rng = numpy.random.default_rng(7)
-    X = rng.standard_normal((60, 5))
-    X[:, 1] += 2 * X[:, 0]
-    y = (X[:, 0] + 0.3 * rng.standard_normal(60) > 0).astype(numpy.int64)
-    t = X @ numpy.array([1.0, -2.0, 0.5, 0.0, 3.0]) + 0.1 * rng.standard_normal(60)
-    Xc, yc, tc = (cunp.asarray(v, device=device) for v in (X, y, t))
-    with sklearn.config_context(array_api_dispatch=True):
-        pca = PCA(n_components=2, svd_solver="full").fit(Xc)
-        lda = LinearDiscriminantAnalysis(solver="svd").fit(Xc, yc)
-        ridge = Ridge(alpha=0.5, solver="svd").fit(Xc, tc)
-        pred = ridge.predict(Xc)
-        proj = pca.transform(Xc)
-        lda_pred = lda.predict(Xc)
-    ref_pca = PCA(n_components=2, svd_solver="full").fit(X)
-    ref_lda = LinearDiscriminantAnalysis(solver="svd").fit(X, y)
-    ref_ridge = Ridge(alpha=0.5, solver="svd").fit(X, t)
-    # Components are defined up to sign: compare |.|.
-    assert type(pca.components_) is cunp.ndarray
-    numpy.testing.assert_allclose(abs(pca.components_.get()), abs(ref_pca.components_), rtol=1e-8, atol=1e-10)
-    _close(pca.explained_variance_, ref_pca.explained_variance_, rtol=1e-8)
-    numpy.testing.assert_allclose(abs(proj.get()), abs(ref_pca.transform(X)), rtol=1e-8, atol=1e-10)
-    _close(ridge.coef_, ref_ridge.coef_, rtol=1e-8)
-    _close(pred, ref_ridge.predict(X), rtol=1e-8)
-    assert type(lda.coef_) is cunp.ndarray
-    numpy.testing.assert_allclose(lda.coef_.get(), ref_lda.coef_, rtol=1e-6, atol=1e-8)
-    numpy.testing.assert_array_equal(cunp.asnumpy(lda_pred), ref_lda.predict(X))
+        rng = numpy.random.default_rng(7)
+        X = rng.standard_normal((60, 5))
+        X[:, 1] += 2 * X[:, 0]
+        y = (X[:, 0] + 0.3 * rng.standard_normal(60) > 0).astype(numpy.int64)
+        t = X @ numpy.array([1.0, -2.0, 0.5, 0.0, 3.0]) + 0.1 * rng.standard_normal(60)
+        Xc, yc, tc = (cunp.asarray(v, device=%r) for v in (X, y, t))
+        with sklearn.config_context(array_api_dispatch=True):
+            pca = PCA(n_components=2, svd_solver="full").fit(Xc)
+            lda = LinearDiscriminantAnalysis(solver="svd").fit(Xc, yc)
+            ridge = Ridge(alpha=0.5, solver="svd").fit(Xc, tc)
+            pred, proj, lda_pred = ridge.predict(Xc), pca.transform(Xc), lda.predict(Xc)
+        ref_pca = PCA(n_components=2, svd_solver="full").fit(X)
+        ref_lda = LinearDiscriminantAnalysis(solver="svd").fit(X, y)
+        ref_ridge = Ridge(alpha=0.5, solver="svd").fit(X, t)
+        for name, v in [("components_", pca.components_), ("coef_", ridge.coef_), ("pred", pred),
+                        ("lda.coef_", lda.coef_), ("proj", proj)]:
+            assert type(v) is cunp.ndarray and str(v.device) == str(Xc.device), (name, type(v))
+        close = numpy.testing.assert_allclose
+        # Principal components are defined up to sign: compare magnitudes.
+        close(abs(pca.components_.get()), abs(ref_pca.components_), rtol=1e-8, atol=1e-10)
+        close(pca.explained_variance_.get(), ref_pca.explained_variance_, rtol=1e-8)
+        close(abs(proj.get()), abs(ref_pca.transform(X)), rtol=1e-8, atol=1e-10)
+        close(ridge.coef_.get(), ref_ridge.coef_, rtol=1e-8)
+        close(pred.get(), ref_ridge.predict(X), rtol=1e-8)
+        close(lda.coef_.get(), ref_lda.coef_, rtol=1e-6, atol=1e-8)
+        numpy.testing.assert_array_equal(cunp.asnumpy(lda_pred), ref_lda.predict(X))
+        print("ok")
+    """ % device)
 
 
 def test_scipy_array_api_mode(device):
     _needs_array_api()
     pytest.importorskip("scipy")
     pytest.importorskip("array_api_compat")
-    # SCIPY_ARRAY_API is read when SciPy is first imported: a fresh interpreter.
-    code = textwrap.dedent("""
+    _run_fresh("""
         import numpy, cunp, scipy.special, scipy.fft, scipy.stats
         h = numpy.linspace(-2, 2, 11)
         x = cunp.asarray(h, device=%r)
@@ -130,6 +142,3 @@ def test_scipy_array_api_mode(device):
             numpy.testing.assert_allclose(cunp.asnumpy(got), want, rtol=1e-10, atol=1e-12, err_msg=name)
         print("ok")
     """ % device)
-    env = dict(os.environ, SCIPY_ARRAY_API="1")
-    r = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)
-    assert r.returncode == 0 and r.stdout.strip().endswith("ok"), r.stdout + r.stderr
