@@ -657,6 +657,28 @@ _two = lambda xp, d: {"a": d.rand(SMALL), "b": d.rand(SMALL, seed=1)}  # noqa: E
 host_case("small_add_call", "xp.add(a, b)", _two)
 host_case("proto_add", "np.add(a, b)", _two, target=AtMostMoreThan("small_add_call", 2.0, "µs"),
           note="__array_ufunc__")
+# -- zero-copy exchange with PyTorch and Numba (DLPack, the CUDA Array Interface)
+def _torch_tensor(xp, d):
+    import torch
+    return {"t": torch.arange(SMALL, dtype=torch.float32, device="cuda")}
+
+
+def _torch_and_array(xp, d):
+    import torch
+    return {"torch": torch, "a": d.rand(SMALL)}
+
+
+def _numba_array(xp, d):
+    from numba import cuda as numba_cuda
+    return {"n": numba_cuda.device_array(SMALL, dtype=np.float32)}
+
+
+host_case("dlpack_from_torch", "xp.from_dlpack(t)", _torch_tensor, target=AtMost(5.0, "µs"), numpy=False,
+          note="DLPack import of a torch CUDA tensor")
+host_case("dlpack_to_torch", "torch.from_dlpack(a)", _torch_and_array, target=AtMost(5.0, "µs"), numpy=False,
+          note="torch's DLPack import of a device array")
+host_case("cai_from_numba", "xp.asarray(n)", _numba_array, target=AtMost(5.0, "µs"), numpy=False,
+          note="__cuda_array_interface__ import of a Numba device array")
 host_case("small_concatenate", "xp.concatenate([a, b])", _two)
 host_case("proto_concatenate", "np.concatenate([a, b])", _two,
           target=AtMostMoreThan("small_concatenate", 2.0, "µs"), note="__array_function__")
