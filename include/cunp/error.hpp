@@ -46,6 +46,10 @@ class FloatingPointError : public Error {  // Python FloatingPointError (errstat
  public:
   using Error::Error;
 };
+class FileNotFoundError : public Error {  // Python FileNotFoundError (a file to read is missing)
+ public:
+  using Error::Error;
+};
 // numpy.exceptions.AxisError: both a ValueError and an IndexError in NumPy.
 class AxisError : public ValueError {
  public:
