@@ -12,6 +12,7 @@ from cunp._core import arange, linspace, logspace, geomspace, eye, identity, tri
 from cunp._core import empty_pinned, zeros_pinned
 from cunp import cuda
 from cunp._kernel import ElementwiseKernel, ReductionKernel
+from cunp._raw_kernel import RawKernel, RawModule
 from cunp._reductions import *  # noqa: F401,F403 - sum, mean, ... (their module lists them)
 from cunp._statistics import *  # noqa: F401,F403 - median, quantile, histogram, ...
 from cunp import fft, linalg, random  # noqa: F401

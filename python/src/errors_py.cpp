@@ -41,6 +41,8 @@ void bind_errors(nb::module_& m) {
       PyErr_SetString(PyExc_NotImplementedError, e.what());
     } catch (const FloatingPointError& e) {
       PyErr_SetString(PyExc_FloatingPointError, e.what());
+    } catch (const FileNotFoundError& e) {
+      PyErr_SetString(PyExc_FileNotFoundError, e.what());
     } catch (const OutOfMemoryError& e) {
       PyErr_SetString(oom.ptr(), e.what());
     } catch (const CudaError& e) {
