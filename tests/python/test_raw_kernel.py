@@ -1,6 +1,8 @@
 """cunp.RawKernel and cunp.RawModule. Declarations, argument conversion, NVRTC compiles,
 name expressions and the disk cache are checked without a GPU; launches need one."""
 import os
+import pathlib
+import re
 import shutil
 import subprocess
 import sys
@@ -730,3 +732,21 @@ def test_second_construction_does_not_recompile(tmp_path):
     assert not any("compiled" in line and "saxpy" in line for line in lines)
     assert any("disk hit" in line and "saxpy" in line for line in lines)
 
+
+# ---- the examples of docs/kernels.md ---------------------------------------------------------
+
+def doc_examples():
+    text = (pathlib.Path(__file__).resolve().parents[2] / "docs" / "kernels.md").read_text()
+    section = text[text.index("## RawKernel"):text.index("## Not supported yet")]
+    return re.findall(r"```python\n(.*?)```", section, flags=re.S)
+
+
+def test_doc_examples_are_found():
+    assert len(doc_examples()) == 4
+
+
+@needs_cuda
+def test_doc_examples_run(gpu):
+    namespace = {}
+    for code in doc_examples():
+        exec(compile(code, "docs/kernels.md", "exec"), namespace)
