@@ -17,6 +17,7 @@
 #include "cunp/memory.hpp"
 #include "cunp/ndarray.hpp"
 #include "cunp/random.hpp"
+#include "cunp/raw_kernel.hpp"
 #include "cunp/reduce.hpp"
 #include "cunp/reduction_kernel.hpp"
 #include "cunp/scalar.hpp"

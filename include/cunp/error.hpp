@@ -50,6 +50,10 @@ class BufferError : public Error {  // Python BufferError (DLPack exports and im
  public:
   using Error::Error;
 };
+class FileNotFoundError : public Error {  // Python FileNotFoundError (a file to read is missing)
+ public:
+  using Error::Error;
+};
 // numpy.exceptions.AxisError: both a ValueError and an IndexError in NumPy.
 class AxisError : public ValueError {
  public:

@@ -43,6 +43,8 @@ void bind_errors(nb::module_& m) {
       PyErr_SetString(PyExc_FloatingPointError, e.what());
     } catch (const BufferError& e) {
       PyErr_SetString(PyExc_BufferError, e.what());
+    } catch (const FileNotFoundError& e) {
+      PyErr_SetString(PyExc_FileNotFoundError, e.what());
     } catch (const OutOfMemoryError& e) {
       PyErr_SetString(oom.ptr(), e.what());
     } catch (const CudaError& e) {

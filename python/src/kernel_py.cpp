@@ -51,8 +51,10 @@ KernelArg to_kernel_arg(nb::handle h, const char* kernel_class) {
 }
 
 Stream to_stream(nb::handle value) {
-  nb::handle s = nb::hasattr(value, "_s") ? nb::handle(value.attr("_s")) : value;
-  return nb::cast<Stream>(s);
+  // cunp.cuda streams: _handle() is the bound C++ stream, or, for Stream.null, Stream.ptds
+  // and external streams of no fixed device, one for the current device.
+  if (nb::hasattr(value, "_handle")) return nb::cast<Stream>(value.attr("_handle")());
+  return nb::cast<Stream>(value);
 }
 
 int pop_arch(nb::kwargs& kwargs) {

@@ -4,6 +4,8 @@
 #include <nvrtc.h>
 
 #include <algorithm>
+#include <cstdlib>
+#include <filesystem>
 #include <memory>
 
 #include "cuda/vendor_lib.hpp"
@@ -65,12 +67,37 @@ std::string program_log(nvrtcProgram prog) {
 std::vector<std::string> nvrtc_option_list(const CompileOptions& options) {
   // Note [NVRTC options]: straight to SASS for one real arch (no PTX JIT at load time);
   // no --use_fast_math, because NumPy's results need IEEE division, sqrt and denormals.
-  std::vector<std::string> list = {
-      "-arch=sm_" + std::to_string(options.arch),
-      options.cxx_standard >= 20 ? "-std=c++20" : "-std=c++17",
-  };
+  std::vector<std::string> list = {"-arch=sm_" + std::to_string(options.arch)};
+  // NVRTC warns about two standards and takes the last; the caller's choice replaces ours.
+  if (std::none_of(options.extra_options.begin(), options.extra_options.end(), is_std_option))
+    list.push_back(options.cxx_standard >= 20 ? "-std=c++20" : "-std=c++17");
   list.insert(list.end(), options.extra_options.begin(), options.extra_options.end());
   return list;
+}
+
+bool is_std_option(std::string_view option) noexcept {
+  return option.starts_with("-std") || option.starts_with("--std");
+}
+
+const std::vector<std::string>& toolkit_include_options() {
+  static const std::vector<std::string> options = [] {
+    namespace fs = std::filesystem;
+    std::vector<fs::path> roots;
+    for (const char* var : {"CUDA_PATH", "CUDA_HOME"})
+      if (const char* v = std::getenv(var); v != nullptr && v[0] != '\0') roots.emplace_back(v);
+    roots.emplace_back(CUNP_CUDA_ROOT);
+    std::vector<std::string> out;
+    for (const fs::path& root : roots) {
+      std::error_code ec;
+      const fs::path include = root / "include";
+      if (!fs::exists(include / "cuda_fp16.h", ec)) continue;
+      out.push_back("-I" + include.string());
+      if (fs::is_directory(include / "cccl", ec)) out.push_back("-I" + (include / "cccl").string());
+      break;
+    }
+    return out;
+  }();
+  return options;
 }
 
 CompiledProgram compile_to_cubin(std::string_view source, std::string_view program_name,

@@ -9,11 +9,13 @@
 namespace cunp::cuda {
 
 // Options of one NVRTC compilation. Every program sees the headers of src/ops by
-// file name (`#include "cast.h"`), compiled in memory; nothing else is on the
-// include path, so generated sources stay small and fast to compile.
+// file name (`#include "cast.h"`) and those of src/cuda/device_include by path
+// (`#include <cunp/complex.cuh>`), compiled in memory; nothing else is on the include
+// path unless extra_options add it (user kernels add the toolkit's, see
+// toolkit_include_options), so generated sources stay small and fast to compile.
 struct CompileOptions {
   int arch = 90;                              // compute capability, major*10+minor: sm_XX
-  int cxx_standard = 17;                      // 17 or 20
+  int cxx_standard = 17;                      // 17 or 20; a -std in extra_options wins
   std::vector<std::string> extra_options;     // passed to NVRTC as given (e.g. "-DN=4")
   std::vector<std::string> name_expressions;  // C++ names to lower (templates, namespaces)
 };
@@ -35,6 +37,20 @@ CompiledProgram compile_to_cubin(std::string_view source, std::string_view progr
 
 // The full option list NVRTC gets for `options` (part of the disk cache key).
 std::vector<std::string> nvrtc_option_list(const CompileOptions& options);
+
+// True for an NVRTC option that sets the language standard (-std=c++20, --std c++20).
+bool is_std_option(std::string_view option) noexcept;
+
+// Note [Toolkit headers for user kernels]: hand-written kernels include CUDA's own
+// headers (<cuda_fp16.h>, <cooperative_groups.h>, <cuComplex.h>, libcu++'s
+// <cuda/std/...>), which NVRTC does not ship. They come from the CUDA toolkit's include
+// directory, found once: $CUDA_PATH/include, $CUDA_HOME/include, then the toolkit cunp
+// was built with; the first holding cuda_fp16.h wins. CCCL's directory beneath it
+// (include/cccl, where CUDA 13 keeps cuda/std) follows. The options are
+// {"-I<dir>", ...}, empty when no toolkit is found (the headers are then missing, and
+// a kernel including them fails to compile with NVRTC's "cannot open source file").
+// Generated kernels never take them: they include only the embedded headers.
+const std::vector<std::string>& toolkit_include_options();
 
 // NVRTC's version as major*1000 + minor*10 (13.0 -> 13000).
 int nvrtc_version();

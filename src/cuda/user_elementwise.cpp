@@ -362,38 +362,10 @@ struct float16 {
 };
 )cunp_src";
 
-// complex<float> / complex<double>: cunp::ops::complex from src/ops (real part first,
-// like std::complex), with its operators (complex.h) and functions (complex_math.h:
-// abs, exp, log, sqrt, sin, ..., brought to global scope); real(), imag()
-// and a maker for CuPy's spelling complex<T>(re, im) in C++17.
-constexpr std::string_view kComplex = R"cunp_src(#include "complex.h"
-#include "complex_math.h"
-template <typename T>
-using complex = cunp::ops::complex<T>;
-using cunp::ops::cm::abs;
-using cunp::ops::cm::acos;
-using cunp::ops::cm::acosh;
-using cunp::ops::cm::asin;
-using cunp::ops::cm::asinh;
-using cunp::ops::cm::atan;
-using cunp::ops::cm::atanh;
-using cunp::ops::cm::cos;
-using cunp::ops::cm::cosh;
-using cunp::ops::cm::exp;
-using cunp::ops::cm::log;
-using cunp::ops::cm::pow;
-using cunp::ops::cm::sin;
-using cunp::ops::cm::sinh;
-using cunp::ops::cm::sqrt;
-using cunp::ops::cm::tan;
-using cunp::ops::cm::tanh;
-template <typename T>
-__device__ __forceinline__ T real(complex<T> z) { return z.re; }
-template <typename T>
-__device__ __forceinline__ T imag(complex<T> z) { return z.im; }
-template <typename T>
-__device__ __forceinline__ complex<T> make_complex(T re, T im) { return {re, im}; }
-)cunp_src";
+// complex<float> / complex<double>: <cunp/complex.cuh> (src/cuda/device_include), the
+// header RawKernel code includes too: cunp::ops::complex from src/ops with its
+// operators and functions at global scope, real(), imag() and make_complex(re, im).
+constexpr std::string_view kComplex = "#include \"cunp/complex.cuh\"\n";
 
 bool mentions(const KernelText& text, std::string_view word) {
   for (std::string_view s : {text.operation, text.preamble, text.loop_prep, text.after_loop})
