@@ -105,7 +105,9 @@ def _array_function(self, func, types, args, kwargs):
         raise TypeError("cunp does not implement %s (called with a cunp array)" % _qualified(func))
     impl = getattr(where[0], where[1])
     if has_numpy:
-        cuda_array = _cuda_array_in(args) or _cuda_array_in(kwargs.values())
+        cuda_array = _cuda_array_in(args)
+        if cuda_array is None:
+            cuda_array = _cuda_array_in(kwargs.values())
         if cuda_array is not None:
             raise _mixing_error(_qualified(func), cuda_array)
         args = _on_cpu(args)
