@@ -1012,9 +1012,10 @@ def _reachable(terms, lo, hi, work):
 
 def shares_memory(a, b, /, max_work=-1):
     """numpy.shares_memory: whether some byte is used by an element of both arrays,
-    decided exactly from the two arrays' pointers, shapes and strides (max_work=0 only
-    compares their byte ranges; a positive max_work bounds the search and raises
-    numpy.exceptions.TooHardError past it). Arrays on different devices share nothing."""
+    decided exactly from the two arrays' pointers, shapes and strides. max_work=0 only
+    compares their byte ranges (numpy.exceptions.TooHardError when they overlap); a
+    positive max_work bounds the search (TooHardError past it). Arrays on different
+    devices share nothing."""
     if max_work is None:
         max_work = -1
     la, lb = _memory_layout(a), _memory_layout(b)
@@ -1036,7 +1037,11 @@ def shares_memory(a, b, /, max_work=-1):
     # overlap when -ia < start_a - start_b < ib. With y' = u - y every coefficient is
     # positive: sum(sa * x) + sum(sb * y') in [pb - pa + T - ia + 1, pb - pa + T + ib - 1].
     shift = pb - pa + sum(c * u for c, u in tb)
-    terms = sorted(ta + tb, reverse=True)
+    # Terms of one coefficient merge: c*z1 + c*z2 takes exactly the values c*z, z <= u1 + u2.
+    merged = {}
+    for c, u in ta + tb:
+        merged[c] = merged.get(c, 0) + u
+    terms = sorted(merged.items(), reverse=True)
     work = _Work(None if max_work < 0 else int(max_work))
     return _reachable(terms, shift - ia + 1, shift + ib - 1, work)
 
