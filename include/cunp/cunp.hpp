@@ -16,6 +16,7 @@
 #include "cunp/manipulation.hpp"
 #include "cunp/memory.hpp"
 #include "cunp/ndarray.hpp"
+#include "cunp/profiler.hpp"
 #include "cunp/random.hpp"
 #include "cunp/raw_kernel.hpp"
 #include "cunp/reduce.hpp"

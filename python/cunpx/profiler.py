@@ -1,11 +1,16 @@
 """cunpx.profiler: ``benchmark`` times a function on the host and on every GPU it runs
-on (cupyx.profiler.benchmark's API and result)."""
+on (cupyx.profiler.benchmark's API and result); ``time_range`` marks NVTX ranges for
+Nsight Systems (a context manager and a decorator); ``profile`` is the CUDA profiler's
+start/stop region; ``%load_ext cunpx.profiler`` adds IPython's ``%gpu_timeit``."""
+import contextlib
+import functools
 import math
 import time
 
 import numpy as _numpy
 
 import cunp as _cunp
+from cunp import _core
 
 
 class _PerfCaseResult:
@@ -91,3 +96,79 @@ def benchmark(func, args=(), kwargs={}, n_repeat=10000, *, name=None, n_warmup=1
     for k in range(len(devices)):
         ts[1 + k] = [_cunp.cuda.get_elapsed_time(start, end) * 1e-3 for start, end in events[k][:n]]
     return _PerfCaseResult(name, ts, devices)
+
+
+class time_range:
+    """An NVTX range named `message` around a ``with`` block or every call of a decorated
+    function (cupyx.profiler.time_range). `color_id` picks CuPy's palette colour,
+    `argb_color` an 0xAARRGGBB colour (not both); `sync=True` synchronizes the current
+    device before the range opens and before it closes, so the range covers the GPU work."""
+
+    def __init__(self, message=None, color_id=None, argb_color=None, sync=False):
+        if color_id is not None and argb_color is not None:
+            raise ValueError("Only either color_id or argb_color can be specified")
+        self.message = message
+        self.argb = 0 if argb_color is None and color_id is None else (
+            int(argb_color) & 0xFFFFFFFF if argb_color is not None else _core._nvtx_palette(int(color_id)))
+        self.sync = sync
+
+    def _synchronize(self):
+        if self.sync and _cunp.cuda.is_available():
+            _cunp.cuda.Device().synchronize()
+
+    def __enter__(self):
+        if self.message is None:
+            raise ValueError("when used as a context manager, the message argument cannot be None")
+        self._synchronize()
+        _core._nvtx_push(str(self.message), self.argb)
+        return self
+
+    def __exit__(self, *exc):
+        self._synchronize()
+        _core._nvtx_pop()
+        return False
+
+    def __call__(self, func):
+        message = self.message if self.message is not None else func.__name__
+        outer = self
+
+        @functools.wraps(func)
+        def wrapped(*args, **kwargs):
+            with time_range(message, argb_color=outer.argb or None, sync=outer.sync):
+                return func(*args, **kwargs)
+        return wrapped
+
+
+@contextlib.contextmanager
+def profile():
+    """The CUDA profiler's capture region: cudaProfilerStart on entry, cudaProfilerStop on
+    exit (for a profiler started with ``--capture-range=cudaProfilerApi``)."""
+    _core._profiler_start()
+    try:
+        yield
+    finally:
+        _core._profiler_stop()
+
+
+def load_ipython_extension(ipython):
+    """``%load_ext cunpx.profiler``: ``%gpu_timeit stmt`` and ``%%gpu_timeit`` print the
+    :func:`benchmark` of a statement (``-n`` repeats, ``-w`` warm-up calls)."""
+    from IPython.core.magic import register_line_cell_magic
+
+    @register_line_cell_magic
+    def gpu_timeit(line, cell=None):
+        args = line.split()
+        n_repeat, n_warmup = 10000, 10
+        while args and args[0] in ("-n", "-w") and len(args) > 1:
+            if args[0] == "-n":
+                n_repeat = int(args[1])
+            else:
+                n_warmup = int(args[1])
+            args = args[2:]
+        code = cell if cell is not None else " ".join(args)
+        namespace = ipython.user_ns
+        compiled = compile(code, "<gpu_timeit>", "exec")
+        result = benchmark(lambda: exec(compiled, namespace), n_repeat=n_repeat, n_warmup=n_warmup,
+                           name="gpu_timeit", max_duration=10.0)
+        print(result)
+        return None

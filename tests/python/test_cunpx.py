@@ -212,3 +212,59 @@ def test_pinned_scatter_rsqrt(device):
         assert type(p) is numpy.ndarray and p.shape == (2, 3) and p.dtype == numpy.float32
         z = cunpx.zeros_like_pinned(numpy.ones((2, 3)), shape=(4,))
         assert z.shape == (4,) and not z.any()
+
+
+def test_profiler_time_range_and_profile(device):
+    tr = cunpx.profiler.time_range
+    with tr("block", color_id=3, sync=True) as r:
+        assert isinstance(r, tr)
+    with tr("argb", argb_color=0xFF112233):
+        with tr("nested"):
+            pass
+
+    @tr()
+    def add_one(a):
+        """doc"""
+        return a + 1
+
+    @tr("named", sync=True)
+    def twice(a):
+        return 2 * a
+
+    x = cunp.arange(4, device=device)
+    numpy.testing.assert_array_equal(add_one(x).get(), numpy.arange(1, 5))
+    numpy.testing.assert_array_equal(twice(x).get(), 2 * numpy.arange(4))
+    assert add_one.__name__ == "add_one" and add_one.__doc__ == "doc"
+    with pytest.raises(ValueError, match="either color_id or argb_color"):
+        tr("m", color_id=1, argb_color=1)
+    with pytest.raises(ValueError, match="cannot be None"):
+        with tr():
+            pass
+    with pytest.raises(ZeroDivisionError):  # the range closes on an exception
+        with tr("raises"):
+            1 / 0
+    if cunp.cuda.is_available():
+        with cunpx.profiler.profile():
+            (x + 1).sum()
+    else:
+        with pytest.raises(cunp.cuda.CUDARuntimeError, match="cudaProfilerStart"):
+            with cunpx.profiler.profile():
+                pass
+
+
+def test_profiler_ipython_extension(device):
+    IPython = pytest.importorskip("IPython")
+    from IPython.testing.globalipapp import start_ipython
+
+    ip = start_ipython()
+    ip.run_line_magic("load_ext", "cunpx.profiler")
+    ip.user_ns["x"] = cunp.arange(10.0, device=device)
+    import contextlib
+    import io
+
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        ip.run_line_magic("gpu_timeit", "-n 5 -w 1 cunp.sin(x)" if "cunp" in ip.user_ns else "-n 5 -w 1 x + 1")
+        ip.run_cell_magic("gpu_timeit", "-n 3", "y = x * 2\ny.sum()")
+    text = buf.getvalue()
+    assert text.count("gpu_timeit:") == 2 and "CPU:" in text
