@@ -9,7 +9,7 @@ from cunp.random._legacy import (  # noqa: F401
     RandomState, get_random_state, set_random_state, seed, rand, randn, randint, random, random_sample,
     sample, ranf, uniform, normal, standard_normal, exponential, standard_exponential, standard_gamma,
     gamma, beta, chisquare, lognormal, laplace, logistic, gumbel, weibull, pareto, rayleigh, binomial,
-    poisson, geometric, choice, permutation, shuffle,
+    poisson, geometric, choice, permutation, shuffle, get_state, set_state,
 )
 
 BitGenerator = Philox

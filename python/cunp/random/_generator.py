@@ -161,7 +161,16 @@ class Generator:
         if not isinstance(bit_generator, Philox):
             raise TypeError("cunp.random.Generator needs a cunp.random.Philox bit generator")
         self._bit_generator = bit_generator
-        self._impl = _core._generator(bit_generator._impl)
+        self._source = bit_generator._impl
+        self._generator = _core._generator(self._source)
+
+    @property
+    def _impl(self):
+        # Setting bit_generator.state replaces its engine: draw from the new one.
+        source = self._bit_generator._impl
+        if source is not self._source:
+            self._source, self._generator = source, _core._generator(source)
+        return self._generator
 
     @property
     def bit_generator(self):

@@ -25,11 +25,11 @@ class RandomState:
     def set_state(self, state):
         self._gen.bit_generator.state = state
 
-    def rand(self, *args):
-        return self._gen.random(args or None)
+    def rand(self, *size, dtype=float):
+        return self._gen.random(size or None, dtype=dtype)
 
-    def randn(self, *args):
-        return self._gen.standard_normal(args or None)
+    def randn(self, *size, dtype=float):
+        return self._gen.standard_normal(size or None, dtype=dtype)
 
     def randint(self, low, high=None, size=None, dtype=int):
         if high is None:
@@ -37,60 +37,60 @@ class RandomState:
         r = self._gen.integers(low, high, size=size, dtype=dtype)
         return int(r) if numpy.dtype(dtype) == numpy.dtype(int) and isinstance(r, numpy.generic) else r
 
-    def random_sample(self, size=None):
-        return self._gen.random(size)
+    def random_sample(self, size=None, dtype=float):
+        return self._gen.random(size, dtype=dtype)
 
     random = random_sample
     sample = random_sample
     ranf = random_sample
 
-    def uniform(self, low=0.0, high=1.0, size=None):
-        return self._gen.uniform(low, high, size)
+    def uniform(self, low=0.0, high=1.0, size=None, dtype=float):
+        return self._gen.uniform(low, high, size, dtype=dtype)
 
-    def normal(self, loc=0.0, scale=1.0, size=None):
-        return self._gen.normal(loc, scale, size)
+    def normal(self, loc=0.0, scale=1.0, size=None, dtype=float):
+        return self._gen.normal(loc, scale, size, dtype=dtype)
 
-    def standard_normal(self, size=None):
-        return self._gen.standard_normal(size)
+    def standard_normal(self, size=None, dtype=float):
+        return self._gen.standard_normal(size, dtype=dtype)
 
-    def exponential(self, scale=1.0, size=None):
-        return self._gen.exponential(scale, size)
+    def exponential(self, scale=1.0, size=None, dtype=float):
+        return self._gen.exponential(scale, size, dtype=dtype)
 
-    def standard_exponential(self, size=None):
-        return self._gen.standard_exponential(size)
+    def standard_exponential(self, size=None, dtype=float):
+        return self._gen.standard_exponential(size, dtype=dtype)
 
-    def standard_gamma(self, shape, size=None):
-        return self._gen.standard_gamma(shape, size)
+    def standard_gamma(self, shape, size=None, dtype=float):
+        return self._gen.standard_gamma(shape, size, dtype=dtype)
 
-    def gamma(self, shape, scale=1.0, size=None):
-        return self._gen.gamma(shape, scale, size)
+    def gamma(self, shape, scale=1.0, size=None, dtype=float):
+        return self._gen.gamma(shape, scale, size, dtype=dtype)
 
-    def beta(self, a, b, size=None):
-        return self._gen.beta(a, b, size)
+    def beta(self, a, b, size=None, dtype=float):
+        return self._gen.beta(a, b, size, dtype=dtype)
 
-    def chisquare(self, df, size=None):
-        return self._gen.chisquare(df, size)
+    def chisquare(self, df, size=None, dtype=float):
+        return self._gen.chisquare(df, size, dtype=dtype)
 
-    def lognormal(self, mean=0.0, sigma=1.0, size=None):
-        return self._gen.lognormal(mean, sigma, size)
+    def lognormal(self, mean=0.0, sigma=1.0, size=None, dtype=float):
+        return self._gen.lognormal(mean, sigma, size, dtype=dtype)
 
-    def laplace(self, loc=0.0, scale=1.0, size=None):
-        return self._gen.laplace(loc, scale, size)
+    def laplace(self, loc=0.0, scale=1.0, size=None, dtype=float):
+        return self._gen.laplace(loc, scale, size, dtype=dtype)
 
-    def logistic(self, loc=0.0, scale=1.0, size=None):
-        return self._gen.logistic(loc, scale, size)
+    def logistic(self, loc=0.0, scale=1.0, size=None, dtype=float):
+        return self._gen.logistic(loc, scale, size, dtype=dtype)
 
-    def gumbel(self, loc=0.0, scale=1.0, size=None):
-        return self._gen.gumbel(loc, scale, size)
+    def gumbel(self, loc=0.0, scale=1.0, size=None, dtype=float):
+        return self._gen.gumbel(loc, scale, size, dtype=dtype)
 
-    def weibull(self, a, size=None):
-        return self._gen.weibull(a, size)
+    def weibull(self, a, size=None, dtype=float):
+        return self._gen.weibull(a, size, dtype=dtype)
 
-    def pareto(self, a, size=None):
-        return self._gen.pareto(a, size)
+    def pareto(self, a, size=None, dtype=float):
+        return self._gen.pareto(a, size, dtype=dtype)
 
-    def rayleigh(self, scale=1.0, size=None):
-        return self._gen.rayleigh(scale, size)
+    def rayleigh(self, scale=1.0, size=None, dtype=float):
+        return self._gen.rayleigh(scale, size, dtype=dtype)
 
     def binomial(self, n, p, size=None):
         return self._gen.binomial(n, p, size)
@@ -136,20 +136,29 @@ def seed(seed=None):
     get_random_state().seed(seed)
 
 
-def rand(*args):
-    return get_random_state().rand(*args)
+def rand(*size, dtype=float):
+    return get_random_state().rand(*size, dtype=dtype)
 
 
-def randn(*args):
-    return get_random_state().randn(*args)
+def randn(*size, dtype=float):
+    return get_random_state().randn(*size, dtype=dtype)
+
+
+def get_state():
+    """The state of the RandomState behind the module-level functions."""
+    return get_random_state().get_state()
+
+
+def set_state(state):
+    get_random_state().set_state(state)
 
 
 def randint(low, high=None, size=None, dtype=int):
     return get_random_state().randint(low, high, size, dtype)
 
 
-def random_sample(size=None):
-    return get_random_state().random_sample(size)
+def random_sample(size=None, dtype=float):
+    return get_random_state().random_sample(size, dtype=dtype)
 
 
 random = random_sample
@@ -157,68 +166,68 @@ sample = random_sample
 ranf = random_sample
 
 
-def uniform(low=0.0, high=1.0, size=None):
-    return get_random_state().uniform(low, high, size)
+def uniform(low=0.0, high=1.0, size=None, dtype=float):
+    return get_random_state().uniform(low, high, size, dtype=dtype)
 
 
-def normal(loc=0.0, scale=1.0, size=None):
-    return get_random_state().normal(loc, scale, size)
+def normal(loc=0.0, scale=1.0, size=None, dtype=float):
+    return get_random_state().normal(loc, scale, size, dtype=dtype)
 
 
-def standard_normal(size=None):
-    return get_random_state().standard_normal(size)
+def standard_normal(size=None, dtype=float):
+    return get_random_state().standard_normal(size, dtype=dtype)
 
 
-def exponential(scale=1.0, size=None):
-    return get_random_state().exponential(scale, size)
+def exponential(scale=1.0, size=None, dtype=float):
+    return get_random_state().exponential(scale, size, dtype=dtype)
 
 
-def standard_exponential(size=None):
-    return get_random_state().standard_exponential(size)
+def standard_exponential(size=None, dtype=float):
+    return get_random_state().standard_exponential(size, dtype=dtype)
 
 
-def standard_gamma(shape, size=None):
-    return get_random_state().standard_gamma(shape, size)
+def standard_gamma(shape, size=None, dtype=float):
+    return get_random_state().standard_gamma(shape, size, dtype=dtype)
 
 
-def gamma(shape, scale=1.0, size=None):
-    return get_random_state().gamma(shape, scale, size)
+def gamma(shape, scale=1.0, size=None, dtype=float):
+    return get_random_state().gamma(shape, scale, size, dtype=dtype)
 
 
-def beta(a, b, size=None):
-    return get_random_state().beta(a, b, size)
+def beta(a, b, size=None, dtype=float):
+    return get_random_state().beta(a, b, size, dtype=dtype)
 
 
-def chisquare(df, size=None):
-    return get_random_state().chisquare(df, size)
+def chisquare(df, size=None, dtype=float):
+    return get_random_state().chisquare(df, size, dtype=dtype)
 
 
-def lognormal(mean=0.0, sigma=1.0, size=None):
-    return get_random_state().lognormal(mean, sigma, size)
+def lognormal(mean=0.0, sigma=1.0, size=None, dtype=float):
+    return get_random_state().lognormal(mean, sigma, size, dtype=dtype)
 
 
-def laplace(loc=0.0, scale=1.0, size=None):
-    return get_random_state().laplace(loc, scale, size)
+def laplace(loc=0.0, scale=1.0, size=None, dtype=float):
+    return get_random_state().laplace(loc, scale, size, dtype=dtype)
 
 
-def logistic(loc=0.0, scale=1.0, size=None):
-    return get_random_state().logistic(loc, scale, size)
+def logistic(loc=0.0, scale=1.0, size=None, dtype=float):
+    return get_random_state().logistic(loc, scale, size, dtype=dtype)
 
 
-def gumbel(loc=0.0, scale=1.0, size=None):
-    return get_random_state().gumbel(loc, scale, size)
+def gumbel(loc=0.0, scale=1.0, size=None, dtype=float):
+    return get_random_state().gumbel(loc, scale, size, dtype=dtype)
 
 
-def weibull(a, size=None):
-    return get_random_state().weibull(a, size)
+def weibull(a, size=None, dtype=float):
+    return get_random_state().weibull(a, size, dtype=dtype)
 
 
-def pareto(a, size=None):
-    return get_random_state().pareto(a, size)
+def pareto(a, size=None, dtype=float):
+    return get_random_state().pareto(a, size, dtype=dtype)
 
 
-def rayleigh(scale=1.0, size=None):
-    return get_random_state().rayleigh(scale, size)
+def rayleigh(scale=1.0, size=None, dtype=float):
+    return get_random_state().rayleigh(scale, size, dtype=dtype)
 
 
 def binomial(n, p, size=None):
