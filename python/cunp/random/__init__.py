@@ -12,6 +12,10 @@ from cunp.random._legacy import (  # noqa: F401
     poisson, geometric, choice, permutation, shuffle, get_state, set_state,
 )
 
+from cunp.random import _composed  # noqa: E402 - standard_t, dirichlet, multinomial, ... on Generator
+
+_composed._attach_legacy(globals())
+
 BitGenerator = Philox
 
 __all__ = [n for n in dir() if not n.startswith("_")]
