@@ -268,3 +268,28 @@ def test_profiler_ipython_extension(device):
         ip.run_cell_magic("gpu_timeit", "-n 3", "y = x * 2\ny.sum()")
     text = buf.getvalue()
     assert text.count("gpu_timeit:") == 2 and "CPU:" in text
+
+
+@pytest.mark.parametrize("kind", ["dct", "idct", "dst", "idst"])
+@pytest.mark.parametrize("t", [1, 2, 3, 4])
+def test_scipy_fft_real_transforms(device, kind, t, rng):
+    x = rng.standard_normal((4, 6, 5))
+    inputs = [x, x + 1j * rng.standard_normal(x.shape), x.astype(numpy.float32), (x * 10).astype(numpy.int16),
+              x[:, ::-2]]
+    f, g = getattr(cunpx.scipy.fft, kind), getattr(scipy.fft, kind)
+    for kw in ({}, {"norm": "ortho"}, {"norm": "forward"}, {"norm": "backward"}, {"orthogonalize": True},
+               {"norm": "ortho", "orthogonalize": False}, {"n": 3, "axis": 1}, {"n": 9, "axis": 0, "norm": "ortho"},
+               {"axis": -2}, {"workers": 2, "overwrite_x": True}):
+        for h in inputs:
+            want = g(h.copy(), type=t, **kw)  # (overwrite_x=True may use the input as scratch)
+            got = f(cunp.asarray(h, device=device), type=t, **kw)
+            assert got.dtype == want.dtype, (kw, h.dtype)
+            tol = 2e-5 if h.dtype == numpy.float32 else 1e-10
+            _close(got, want, rtol=tol, atol=tol)
+    fn, gn = getattr(cunpx.scipy.fft, kind + "n"), getattr(scipy.fft, kind + "n")
+    for kw in ({}, {"axes": (0, 2)}, {"s": (4, 7), "axes": (1, 2), "norm": "ortho"}, {"axes": 1}):
+        _close(fn(cunp.asarray(x, device=device), type=t, **kw), gn(x, type=t, **kw))
+    with pytest.raises(ValueError):
+        f(cunp.asarray(x, device=device), type=5)
+    with pytest.raises(ValueError):
+        f(cunp.asarray(x, device=device), type=t, norm="bogus")
