@@ -116,3 +116,41 @@ def test_legacy_forms(device):
     assert cunp.random.multivariate_normal([0, 0], [[1, 0], [0, 1]], size=5).shape == (5, 2)
     a = cunp.random.RandomState(9).wald(1.0, 1.0, size=5).get()
     numpy.testing.assert_array_equal(cunp.random.RandomState(9).wald(1.0, 1.0, size=5).get(), a)
+
+
+@pytest.mark.parametrize("kappa", [0.5, 4.0, 1e-9, 1e7])
+def test_vonmises(device, kappa):
+    special = pytest.importorskip("scipy.special")
+    x = cunp.random.default_rng(4).vonmises(0.5, kappa, size=N)
+    assert x.shape == (N,) and x.dtype == numpy.float64
+    h = x.get()
+    assert h.min() >= -numpy.pi and h.max() <= numpy.pi
+    # E[cos(x - mu)] = I1(kappa) / I0(kappa)
+    want = special.i1(kappa) / special.i0(kappa) if kappa < 700 else 1 - 1 / (2 * kappa)
+    assert abs(numpy.cos(h - 0.5).mean() - want) < 0.01
+    if kappa > 0.1:
+        assert abs(numpy.angle(numpy.exp(1j * h).mean()) - 0.5) < 0.02
+    assert isinstance(cunp.random.default_rng(1).vonmises(0.0, 1.0), float)
+
+
+def test_zipf(device):
+    special = pytest.importorskip("scipy.special")
+    z = cunp.random.default_rng(6).zipf(2.5, size=N)
+    assert z.dtype == numpy.int64 and z.shape == (N,)
+    h = z.get()
+    assert h.min() >= 1
+    for k in (1, 2, 3):  # P(X = k) = k^-a / zeta(a)
+        p = k ** -2.5 / special.zeta(2.5)
+        assert abs((h == k).mean() - p) < 5 * numpy.sqrt(p * (1 - p) / N)
+    assert isinstance(cunp.random.default_rng(1).zipf(3.0), int)
+    r = cunp.random.default_rng(2).zipf(cunp.asarray([2.0, 3.0, 4.0], device=device))
+    assert r.shape == (3,)
+
+
+@pytest.mark.parametrize("name,args", [("vonmises", (0, -1)), ("zipf", (1,)), ("zipf", (float("nan"),))])
+def test_rejection_sampler_errors(device, name, args):
+    with pytest.raises(ValueError) as want:
+        getattr(numpy.random.default_rng(0), name)(*args)
+    with pytest.raises(ValueError) as got:
+        getattr(cunp.random.default_rng(0), name)(*args)
+    assert str(got.value) == str(want.value)

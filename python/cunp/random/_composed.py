@@ -222,13 +222,86 @@ def multivariate_normal(self, mean, cov, size=None, check_valid="warn", tol=1e-8
     return z @ factor + mean
 
 
+def _rejection(g, shape, propose):
+    """Fills `shape` by rejection: propose(n) -> (values, accepted) for n pending draws,
+    repeated on the still-pending ones (each round keeps most of them)."""
+    n = int(numpy.prod(shape)) if shape else 1
+    out = None
+    pending = cunp.arange(n)
+    while pending.size:
+        values, ok = propose(pending)
+        if out is None:
+            out = cunp.empty(n, dtype=values.dtype)
+        out[pending[ok]] = values[ok]
+        pending = pending[~ok]
+    return out.reshape(shape)
+
+
+def vonmises(self, mu, kappa, size=None, dtype=numpy.float64):
+    mu, kappa = _arr(mu), _arr(kappa)
+    _check(kappa < 0, "kappa < 0")
+    shape = _shape(size, mu, kappa)
+    mu_f = cunp.broadcast_to(mu, shape).ravel()
+    k_f = cunp.broadcast_to(kappa, shape).ravel()
+    # Best and Fisher's rejection sampler on the wrapped Cauchy envelope, as NumPy draws it.
+    with cunp.errstate(divide="ignore", invalid="ignore"):
+        r = 1 + cunp.sqrt(1 + 4 * k_f * k_f)
+        rho = (r - cunp.sqrt(2 * r)) / (2 * k_f)
+        s = cunp.where(k_f < 1e-5, 1 / k_f + k_f, (1 + rho * rho) / (2 * rho))
+
+    def propose(idx):
+        ss, kk = s[idx], k_f[idx]
+        u, v = self.random(idx.shape), self.random(idx.shape)
+        z = cunp.cos(cunp.pi * u)
+        w = (1 + ss * z) / (ss + z)
+        y = kk * (ss - w)
+        with cunp.errstate(divide="ignore", invalid="ignore"):
+            ok = (y * (2 - y) - v >= 0) | (cunp.log(y / v) + 1 - y >= 0) | cunp.isnan(kk)
+        return w, ok
+
+    w = _rejection(self, (mu_f.size,), propose)
+    u = self.random(w.shape)
+    angle = cunp.arccos(cunp.clip(w, -1, 1))
+    angle = cunp.where(u < 0.5, -angle, angle) + mu_f
+    # Tiny kappa: uniform on the circle; huge kappa: the wrapped normal limit.
+    angle = cunp.where(k_f < 1e-8, cunp.pi * (2 * self.random(w.shape) - 1), angle)
+    big = k_f > 1e6
+    if bool(cunp.any(big)):
+        angle = cunp.where(big, mu_f + cunp.sqrt(1 / k_f) * self.standard_normal(w.shape), angle)
+    neg = angle < 0
+    mod = cunp.fmod(cunp.abs(angle) + cunp.pi, 2 * cunp.pi) - cunp.pi
+    res = cunp.where(neg, -mod, mod).reshape(shape)
+    return _finish(res.astype(dtype, copy=False), size)
+
+
+def zipf(self, a, size=None):
+    a = _arr(a)
+    _check(~(a > 1), "a <= 1 or a is NaN")
+    shape = _shape(size, a)
+    a_f = cunp.broadcast_to(a, shape).ravel()
+
+    def propose(idx):
+        am1 = a_f[idx] - 1
+        b = 2.0 ** am1
+        u = 1 - self.random(idx.shape)
+        v = self.random(idx.shape)
+        with cunp.errstate(over="ignore", divide="ignore", invalid="ignore"):
+            x = cunp.floor(u ** (-1 / am1))
+            t = (1 + 1 / x) ** am1
+            ok = (x >= 1) & (x < 9.2e18) & (v * x * (t - 1) / (b - 1) <= t / b)
+        return cunp.where(ok, x, 1.0), ok
+
+    res = _rejection(self, (a_f.size,), propose).astype(numpy.int64).reshape(shape)
+    return _finish(res, size)
+
+
 def bytes(self, length):
     """`length` random bytes (drawn on the current device, returned as Python bytes)."""
     return self.integers(0, 256, size=int(length), dtype=numpy.uint8).get().tobytes()
 
 
 _GENERATOR_METHODS = (standard_cauchy, standard_t, f, noncentral_chisquare, noncentral_f, power, triangular, wald,
-                      negative_binomial, logseries, dirichlet, multinomial, multivariate_normal, bytes)
+                      negative_binomial, logseries, dirichlet, multinomial, multivariate_normal, bytes, vonmises, zipf)
 for _m in _GENERATOR_METHODS:
     setattr(Generator, _m.__name__, _m)
 
