@@ -293,3 +293,31 @@ def test_scipy_fft_real_transforms(device, kind, t, rng):
         f(cunp.asarray(x, device=device), type=5)
     with pytest.raises(ValueError):
         f(cunp.asarray(x, device=device), type=t, norm="bogus")
+
+
+def test_scipy_linalg_lu(device, rng):
+    L = cunpx.scipy.linalg
+    cases = [rng.standard_normal((5, 5)), rng.standard_normal((4, 6)), rng.standard_normal((6, 3)),
+             rng.standard_normal((4, 4)) + 1j * rng.standard_normal((4, 4)), numpy.array([[1.0, 2, 3], [4, 5, 6], [7, 8, 10]]),
+             numpy.arange(9).reshape(3, 3) % 4, rng.standard_normal((6, 6)).astype(numpy.float32)]
+    for a in cases:
+        A = cunp.asarray(a, device=device)
+        tol = 1e-4 if a.dtype == numpy.float32 else 1e-10
+        lu, piv = L.lu_factor(A)
+        lu_ref, piv_ref = scipy.linalg.lu_factor(a)
+        _close(lu, lu_ref, rtol=tol, atol=tol)
+        assert piv.dtype == numpy.int32
+        numpy.testing.assert_array_equal(piv.get(), piv_ref)
+        for got, want in zip(L.lu(A), scipy.linalg.lu(a)):
+            _close(got, want, rtol=tol, atol=tol)
+        got_p, _, _ = L.lu(A, p_indices=True)
+        numpy.testing.assert_array_equal(got_p.get(), scipy.linalg.lu(a, p_indices=True)[0])
+        for got, want in zip(L.lu(A, permute_l=True), scipy.linalg.lu(a, permute_l=True)):
+            _close(got, want, rtol=tol, atol=tol)
+        if a.shape[0] == a.shape[1]:
+            b = rng.standard_normal((a.shape[0], 2))
+            for trans in (0, 1, 2):
+                _close(L.lu_solve((lu, piv), cunp.asarray(b, device=device), trans=trans),
+                       scipy.linalg.lu_solve((lu_ref, piv_ref), b, trans=trans), rtol=tol * 10, atol=tol * 10)
+    with pytest.warns(scipy.linalg.LinAlgWarning, match="Diagonal number 1 is exactly zero"):
+        L.lu_factor(cunp.zeros((2, 2), device=device))

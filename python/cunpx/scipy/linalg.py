@@ -1,13 +1,15 @@
 """cunpx.scipy.linalg: scipy.linalg's essentials for cunp arrays, on cunp.linalg
 (cuSOLVER/cuBLAS on CUDA devices, LAPACK on cpu): solve, inv, det, solve_triangular,
-cho_factor/cho_solve, expm, and the special matrices block_diag, toeplitz, circulant,
+cho_factor/cho_solve, lu_factor/lu_solve/lu (partial pivoting, one rank-1 update per
+column on the device), expm, and the special matrices block_diag, toeplitz, circulant,
 hankel, tri, khatri_rao, kron."""
+import warnings
 import numpy as _numpy
 
 import cunp as _cunp
 
-__all__ = ["solve", "inv", "det", "solve_triangular", "cho_factor", "cho_solve", "expm", "block_diag", "toeplitz",
-           "circulant", "hankel", "tri", "khatri_rao", "kron"]
+__all__ = ["solve", "inv", "det", "solve_triangular", "cho_factor", "cho_solve", "lu_factor", "lu_solve", "lu",
+           "expm", "block_diag", "toeplitz", "circulant", "hankel", "tri", "khatri_rao", "kron"]
 
 
 def _square(a, name):
@@ -85,6 +87,116 @@ def cho_solve(c_and_lower, b, overwrite_b=False, check_finite=True):
     L = _cunp.tril(c) if lower else _cunp.triu(c).conj().T
     y = _cunp.linalg.solve(L, b)
     return _cunp.linalg.solve(L.conj().T, y)
+
+
+def _lu_in_place(a):
+    """Gaussian elimination with partial pivoting on a copy of the 2-d `a`: (lu, piv) in
+    LAPACK's getrf layout (piv[j]: the row swapped with row j, 0-based, int32)."""
+    lu = a.astype(_numpy.result_type(a.dtype, _numpy.float32), copy=True)
+    m, n = lu.shape
+    k = min(m, n)
+    piv = _numpy.empty(k, dtype=_numpy.int32)
+    zero_at = None
+    for j in range(k):
+        col = lu[j:, j]
+        # LAPACK's i?amax: |re| + |im| for complex columns
+        size = _cunp.abs(_cunp.real(col)) + _cunp.abs(_cunp.imag(col)) if col.dtype.kind == "c" else _cunp.abs(col)
+        p = j + int(_cunp.argmax(size))
+        piv[j] = p
+        if p != j:
+            row = lu[j].copy()
+            lu[j] = lu[p]
+            lu[p] = row
+        pivot = lu[j, j]
+        if bool(pivot == 0):
+            if zero_at is None:
+                zero_at = j
+            continue
+        if j + 1 < m:
+            lu[j + 1:, j] /= pivot
+            if j + 1 < n:
+                lu[j + 1:, j + 1:] -= lu[j + 1:, j:j + 1] * lu[j:j + 1, j + 1:]
+    if zero_at is not None:
+        warnings.warn("Diagonal number %d is exactly zero. Singular matrix." % (zero_at + 1), _LinAlgWarning(),
+                      stacklevel=3)
+    return lu, piv
+
+
+def _LinAlgWarning():
+    try:
+        from scipy.linalg import LinAlgWarning
+        return LinAlgWarning
+    except ImportError:  # SciPy absent: a RuntimeWarning of the same name
+        return type("LinAlgWarning", (RuntimeWarning,), {})
+
+
+def lu_factor(a, overwrite_a=False, check_finite=True):
+    """(lu, piv): L (unit diagonal, below) and U (on and above) in one matrix, and the
+    row interchanges, as scipy.linalg.lu_factor (LAPACK getrf) returns them."""
+    a = _finite(_cunp.asarray(a), check_finite)
+    if a.ndim != 2:
+        raise ValueError("expected a 2-d array, got shape %s" % (a.shape,))
+    lu, piv = _lu_in_place(a)
+    return lu, _cunp.asarray(piv, device=lu.device)
+
+
+def _row_order(piv, m):
+    """The permutation of rows that the interchanges in piv perform: a[order] = L U."""
+    order = _numpy.arange(m)
+    for j, p in enumerate(piv):
+        order[[j, p]] = order[[p, j]]
+    return order
+
+
+def lu_solve(lu_and_piv, b, trans=0, overwrite_b=False, check_finite=True):
+    lu, piv = lu_and_piv
+    lu = _cunp.asarray(lu)
+    b = _finite(_cunp.asarray(b), check_finite)
+    n = lu.shape[0]
+    if lu.ndim != 2 or lu.shape[1] != n:
+        raise ValueError("expected a square LU factorization, got shape %s" % (lu.shape,))
+    if b.shape[0] != n:
+        raise ValueError("Shapes of lu %s and b %s are incompatible" % (lu.shape, b.shape))
+    order = _row_order(_cunp.asnumpy(piv), n)
+    L = _cunp.tril(lu, -1) + _cunp.eye(n, dtype=lu.dtype, device=lu.device)
+    U = _cunp.triu(lu)
+    if trans in (0, "N"):
+        return solve_triangular(U, solve_triangular(L, b[order], lower=True, check_finite=False), check_finite=False)
+    if trans in (1, "T", 2, "C"):
+        t = 1 if trans in (1, "T") else 2
+        y = solve_triangular(U, b, trans=t, check_finite=False)
+        x = solve_triangular(L, y, trans=t, lower=True, check_finite=False)
+        out = _cunp.empty_like(x)
+        out[order] = x
+        return out
+    raise ValueError("trans must be 0, 1, 2, 'N', 'T' or 'C', got %r" % (trans,))
+
+
+def lu(a, permute_l=False, overwrite_a=False, check_finite=True, p_indices=False):
+    """scipy.linalg.lu: (p, l, u) with a = p @ l @ u (p a permutation matrix, or with
+    p_indices=True row indices such that a = l[p] @ u); permute_l=True gives (p @ l, u)."""
+    a = _finite(_cunp.asarray(a), check_finite)
+    if a.ndim != 2:
+        raise ValueError("expected a 2-d array, got shape %s" % (a.shape,))
+    m, n = a.shape
+    k = min(m, n)
+    if a.size == 0:
+        lu_m = a.astype(_numpy.result_type(a.dtype, _numpy.float32))
+        piv = _numpy.empty(0, dtype=_numpy.int32)
+    else:
+        lu_m, piv = _lu_in_place(a)
+    L = _cunp.tril(lu_m, -1)[:, :k] + _cunp.eye(m, k, dtype=lu_m.dtype, device=lu_m.device)
+    U = _cunp.triu(lu_m)[:k, :]
+    order = _row_order(piv, m)  # a[order] = L @ U
+    inverse = _numpy.empty(m, dtype=_numpy.int64)
+    inverse[order] = _numpy.arange(m)
+    if permute_l:
+        return L[_cunp.asarray(inverse, device=L.device)], U
+    if p_indices:
+        return _cunp.asarray(inverse.astype(_numpy.int32), device=L.device), L, U
+    P = _cunp.zeros((m, m), dtype=lu_m.dtype, device=lu_m.device)
+    P[_cunp.asarray(order, device=P.device), _cunp.arange(m, device=P.device)] = 1
+    return P, L, U
 
 
 # Padé coefficients of degree 13 (Higham 2005, "The scaling and squaring method for the
