@@ -48,6 +48,8 @@ from cunp._interop import from_dlpack  # noqa: F401 - also ndarray.__dlpack__, _
 from cunp import _protocols  # noqa: E402,F401 - __array_ufunc__, __array_function__, pickling
 
 from cunp._functions_extra import *  # noqa: E402,F401,F403 - interp, convolve, poly*, gradient, ...
+from cunp._misc import *  # noqa: E402,F401,F403 - I/O, printing to strings, ndindex, ...
+from cunp._ndarray import flatiter  # noqa: E402,F401
 __version__ = _core.version()
 
 # dtypes are NumPy's own objects, so `a.dtype == np.float32` and `cunp.float32 is
