@@ -2,7 +2,8 @@
 (save, load, savez, savez_compressed, savetxt, loadtxt, genfromtxt, fromfile, tofile's
 readers, frombuffer, fromstring, fromiter, fromregex), printing to strings (array2string,
 array_repr, array_str, base_repr, binary_repr), dtype utilities (issubdtype, mintypecode,
-typename), index iterators (ndindex, ndenumerate), isfortran and row_stack. Data read from
+typename), index iterators (ndindex, ndenumerate), isfortran, row_stack and vectorize (the Python
+function called per element on host copies). Data read from
 the host lands on the current device (or `device=`); data written comes from the device
 in one copy, as CuPy's versions do."""
 import warnings
@@ -16,7 +17,7 @@ ndarray = _core.ndarray
 __all__ = ["save", "load", "savez", "savez_compressed", "savetxt", "loadtxt", "genfromtxt", "fromfile", "frombuffer",
            "fromstring", "fromiter", "fromregex", "array2string", "array_repr", "array_str", "base_repr",
            "binary_repr", "issubdtype", "mintypecode", "typename", "ndindex", "ndenumerate", "isfortran",
-           "row_stack"]
+           "row_stack", "vectorize"]
 
 # Pure host utilities: NumPy's own.
 from numpy import base_repr, binary_repr, issubdtype, mintypecode, typename, ndindex  # noqa: E402
@@ -169,3 +170,32 @@ def row_stack(tup, *, dtype=None, casting="same_kind"):
 
     warnings.warn("`row_stack` alias is deprecated. Use `np.vstack` directly.", DeprecationWarning, stacklevel=2)
     return cunp.vstack(tup, dtype=dtype, casting=casting)
+
+
+class vectorize:
+    """numpy.vectorize for cunp arrays: the Python function runs once per element, on the
+    host, over host copies of the cunp arguments (NumPy's broadcasting, otypes=,
+    excluded=, signature=, cache=); numeric results come back on the device of the first
+    cunp argument. A loop of Python calls: for speed write an ElementwiseKernel."""
+
+    def __init__(self, pyfunc=None, otypes=None, doc=None, excluded=None, cache=False, signature=None):
+        self._options = dict(otypes=otypes, doc=doc, excluded=excluded, cache=cache, signature=signature)
+        self.pyfunc = pyfunc
+        self._vec = None if pyfunc is None else _numpy.vectorize(pyfunc, **self._options)
+        self.__doc__ = doc if doc is not None else getattr(pyfunc, "__doc__", None)
+
+    def __call__(self, *args, **kwargs):
+        if self._vec is None:  # used as @vectorize(otypes=...): the function comes now
+            return vectorize(args[0], **self._options)
+        device = None
+        for v in list(args) + list(kwargs.values()):
+            if isinstance(v, ndarray):
+                device = v.device
+                break
+        result = self._vec(*_host_tree(list(args)), **{k: _host(v) for k, v in kwargs.items()})
+
+        def back(r):
+            if isinstance(r, _numpy.ndarray) and r.dtype.kind in "biufc":
+                return _asarray(r, device)
+            return r
+        return tuple(back(r) for r in result) if isinstance(result, tuple) else back(result)

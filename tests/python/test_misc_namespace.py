@@ -64,3 +64,28 @@ def test_strings_and_utilities(device):
         r = cunp.row_stack([f, f * 2])
     _same(r, numpy.vstack([numpy.ones((2, 3)), 2 * numpy.ones((2, 3))]))
     assert type(f.flat) is cunp.flatiter
+
+
+def test_vectorize(device):
+    def clipped(x, lo=0.0):
+        return x if x > lo else lo
+
+    h = numpy.array([[-1.0, 2.0], [3.5, -0.5]])
+    a = cunp.asarray(h, device=device)
+    for kw in ({}, {"otypes": [numpy.float32]}):
+        got, want = cunp.vectorize(clipped, **kw)(a), numpy.vectorize(clipped, **kw)(h)
+        _same(got, want)
+        assert str(got.device) == device
+    _same(cunp.vectorize(clipped, excluded={"lo"})(a, lo=1.0), numpy.vectorize(clipped, excluded={"lo"})(h, lo=1.0))
+    both = cunp.vectorize(lambda x: (x + 1, x * 2))(a)
+    want = numpy.vectorize(lambda x: (x + 1, x * 2))(h)
+    _same(both[0], want[0])
+    _same(both[1], want[1])
+    sig = cunp.vectorize(lambda v: v.sum(), signature="(n)->()")(a)
+    _same(sig, numpy.vectorize(lambda v: v.sum(), signature="(n)->()")(h))
+
+    @cunp.vectorize(otypes=[numpy.int64])
+    def count_digits(x):
+        return len(str(int(abs(x))))
+
+    _same(count_digits(cunp.asarray([5, 123, -40], device=device)), numpy.array([1, 3, 2]))
