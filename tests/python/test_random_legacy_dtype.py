@@ -58,3 +58,21 @@ def test_module_state_round_trip(device):
     a = cunp.random.rand(8).get()
     cunp.random.set_state(state)
     numpy.testing.assert_array_equal(cunp.random.rand(8).get(), a)
+
+
+def test_random_integers_and_bit_generator(device):
+    with pytest.warns(DeprecationWarning, match=r"randint\(1, 5 \+ 1\)"):
+        r = cunp.random.random_integers(5, size=2000)
+    h = r.get()
+    assert h.min() >= 1 and h.max() <= 5 and set(numpy.unique(h)) == {1, 2, 3, 4, 5}
+    with pytest.warns(DeprecationWarning, match=r"randint\(-2, 2 \+ 1\)"):
+        h = cunp.random.random_integers(-2, 2, size=2000).get()
+    assert h.min() == -2 and h.max() == 2
+    bg = cunp.random.Philox(99)
+    cunp.random.set_bit_generator(bg)
+    assert cunp.random.get_bit_generator() is bg
+    a = cunp.random.rand(4).get()
+    numpy.testing.assert_array_equal(a, cunp.random.Generator(cunp.random.Philox(99)).random(4).get())
+    with pytest.raises(TypeError):
+        cunp.random.set_bit_generator(object())
+    assert cunp.random.get_bit_generator() is bg  # a failed set leaves the generator as it was

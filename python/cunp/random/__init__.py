@@ -10,6 +10,7 @@ from cunp.random._legacy import (  # noqa: F401
     sample, ranf, uniform, normal, standard_normal, exponential, standard_exponential, standard_gamma,
     gamma, beta, chisquare, lognormal, laplace, logistic, gumbel, weibull, pareto, rayleigh, binomial,
     poisson, geometric, choice, permutation, shuffle, get_state, set_state,
+    random_integers, get_bit_generator, set_bit_generator,
 )
 
 from cunp.random import _composed  # noqa: E402 - standard_t, dirichlet, multinomial, ... on Generator

@@ -144,6 +144,34 @@ def randn(*size, dtype=float):
     return get_random_state().randn(*size, dtype=dtype)
 
 
+def random_integers(low, high=None, size=None):
+    """numpy.random.random_integers: integers in [low, high] (high=None: [1, low]),
+    deprecated as in NumPy (DeprecationWarning naming the randint call to use)."""
+    import warnings
+
+    if high is None:
+        warnings.warn("This function is deprecated. Please call randint(1, %r + 1) instead" % (low,),
+                      DeprecationWarning, stacklevel=2)
+        low, high = 1, low
+    else:
+        warnings.warn("This function is deprecated. Please call randint(%r, %r + 1) instead" % (low, high),
+                      DeprecationWarning, stacklevel=2)
+    return get_random_state().randint(low, high + 1, size)
+
+
+def get_bit_generator():
+    """The bit generator behind the module-level functions (a cunp Philox)."""
+    return get_random_state()._gen.bit_generator
+
+
+def set_bit_generator(bitgen):
+    """Makes the module-level functions draw from `bitgen` (a cunp.random.Philox)."""
+    gen = Generator(bitgen)  # TypeError for anything but a Philox, before any change
+    rs = RandomState.__new__(RandomState)
+    rs._gen = gen
+    set_random_state(rs)
+
+
 def get_state():
     """The state of the RandomState behind the module-level functions."""
     return get_random_state().get_state()
