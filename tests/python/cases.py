@@ -29,9 +29,27 @@ def _outcome(fn, xp):
             return None, e
 
 
-def check_cases(cases):
+def tolerance_of(dt):
+    """A relative tolerance for results of dtype `dt` (0 for exact dtypes)."""
+    dt = numpy.dtype(dt)
+    return {2: 2e-3, 4: 2e-5, 8: 1e-12, 16: 1e-12}[dt.itemsize if dt.kind != "c" else dt.itemsize // 2] \
+        if dt.kind in "fc" else 0.0
+
+
+def _auto_tolerance(expected, scale):
+    """`scale` times the tolerance of the expected result's dtype (its first array)."""
+    first = expected
+    while isinstance(first, (tuple, list)) and first:
+        first = first[0]
+    dt = getattr(first, "dtype", None)
+    return tolerance_of(dt) * scale if dt is not None else 0.0
+
+
+def check_cases(cases, rtol=0.0, atol=0.0, auto=None):
     """cases: an iterable of functions of xp (or Message(function)). Collects every
-    disagreement and fails once, listing them with each case's source line."""
+    disagreement and fails once, listing them with each case's source line. `rtol` and
+    `atol` loosen value comparisons; with `auto`, rtol is at least that many times the
+    tolerance of the result's dtype."""
     failures = []
     for case in cases:
         exact = isinstance(case, Message)
@@ -54,7 +72,8 @@ def check_cases(cases):
                 failures.append("%s: message %r, NumPy's %r" % (where, str(cp_err), str(np_err)))
             continue
         try:
-            assert_same(actual, expected)
+            tol = max(rtol, _auto_tolerance(expected, auto)) if auto else rtol
+            assert_same(actual, expected, rtol=tol, atol=atol)
         except AssertionError as e:
             failures.append("%s: %s" % (where, e))
     assert not failures, "\n".join(failures)

@@ -8,6 +8,7 @@ import numpy
 import pytest
 
 import cunp
+from cases import Message, check_cases, tolerance_of
 from helpers import assert_same, random_array
 
 INTS = ["int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"]
@@ -17,66 +18,10 @@ REAL = ["bool"] + INTS + FLOATS
 ALL = REAL + COMPLEX
 
 
-class msg:  # noqa: N801 - reads as a marker in the case lists
-    """A case whose exception message must equal NumPy's."""
-
-    def __init__(self, fn):
-        self.fn = fn
-
-
-def _outcome(fn, xp):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        try:
-            return fn(xp), None
-        except Exception as e:  # noqa: BLE001 - NumPy's exception is the expectation
-            return None, e
-
-
-def _auto_tol(expected, scale):
-    """A tolerance for the dtype of the expected result (its first array)."""
-    first = expected
-    while isinstance(first, (tuple, list)) and first:
-        first = first[0]
-    dt = getattr(first, "dtype", None)
-    return _tol(dt) * scale if dt is not None else 0.0
-
-
-def check(cases, rtol=0.0, atol=0.0, auto=None):
-    """Runs every case with numpy and cunp; collects the disagreements and fails once.
-    With `auto`, rtol is that many times the float resolution of the result's dtype."""
-    failures = []
-    for case in cases:
-        exact = isinstance(case, msg)
-        fn = case.fn if exact else case
-        where = "line %d" % fn.__code__.co_firstlineno
-        expected, np_err = _outcome(fn, numpy)
-        actual, cp_err = _outcome(fn, cunp)
-        if np_err is not None or cp_err is not None:
-            if np_err is None:
-                failures.append("%s: cunp raised %s(%s), NumPy returned %r" % (where, type(cp_err).__name__, cp_err,
-                                                                              expected))
-            elif cp_err is None:
-                failures.append("%s: NumPy raised %s(%s), cunp returned %r" % (where, type(np_err).__name__, np_err,
-                                                                              actual))
-            elif not isinstance(cp_err, type(np_err)):
-                failures.append("%s: NumPy raised %s(%s), cunp %s(%s)" % (where, type(np_err).__name__, np_err,
-                                                                         type(cp_err).__name__, cp_err))
-            elif exact and str(cp_err) != str(np_err):
-                failures.append("%s: message %r, NumPy's %r" % (where, str(cp_err), str(np_err)))
-            continue
-        try:
-            tol = max(rtol, _auto_tol(expected, auto)) if auto else rtol
-            assert_same(actual, expected, rtol=tol, atol=atol)
-        except AssertionError as e:
-            failures.append("%s: %s" % (where, e))
-    assert not failures, "\n".join(failures)
-
-
-def _tol(dt):
-    dt = numpy.dtype(dt)
-    return {2: 2e-3, 4: 2e-5, 8: 1e-12, 16: 1e-12}[dt.itemsize if dt.kind != "c" else dt.itemsize // 2] \
-        if dt.kind in "fc" else 0.0
+# `msg(case)`: the exception message must equal NumPy's; `check(cases, rtol, atol, auto)`.
+msg = Message
+check = check_cases
+_tol = tolerance_of
 
 
 def _data(shape, dt, low=-20, high=20):
