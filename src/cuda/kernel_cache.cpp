@@ -18,9 +18,10 @@
 #include <thread>
 #include <unordered_map>
 
-#include "cuda/check.hpp"
-#include "cunp/error.hpp"
 #include "core/env.hpp"
+#include "cuda/check.hpp"
+#include "cuda/kernel_trace.hpp"
+#include "cunp/error.hpp"
 
 namespace cunp::detail {
 const std::vector<std::pair<std::string_view, std::string_view>>& embedded_ops_headers();
@@ -118,20 +119,7 @@ class Sha256 {
   std::uint64_t bits_ = 0;
 };
 
-// ---- tracing -----------------------------------------------------------------------
-
-double ms_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-      .count();
-}
-
-template <typename... Args>
-void trace(const char* format, Args... args) {
-  std::string line = "cunp kernel: ";
-  line += format;
-  line += '\n';
-  std::fprintf(stderr, line.c_str(), args...);
-}
+// ---- tracing (kernel_trace, ms_since: cuda/kernel_trace.hpp) -------------------------
 
 bool env_flag(const char* name) {
   const char* v = std::getenv(name);
@@ -573,7 +561,7 @@ DiskCache::DiskCache(std::filesystem::path dir) : dir_(std::move(dir)) {
   std::error_code ec;
   std::filesystem::create_directories(dir_, ec);
   if (ec || !std::filesystem::is_directory(dir_, ec)) {
-    if (kernel_trace_enabled()) trace("disk cache disabled: cannot create %s", dir_.c_str());
+    if (kernel_trace_enabled()) kernel_trace("disk cache disabled: cannot create %s", dir_.c_str());
     dir_.clear();
   }
 }
@@ -602,7 +590,7 @@ std::optional<DiskEntry> DiskCache::load(const std::string& key) const {
 void DiskCache::store(const std::string& key, const DiskEntry& entry) const {
   if (!enabled()) return;
   if (!write_atomically(entry_path(key), serialize(key, entry)) && kernel_trace_enabled())
-    trace("disk cache: could not write %s", entry_path(key).c_str());
+    kernel_trace("disk cache: could not write %s", entry_path(key).c_str());
 }
 
 DiskEntry compile_cached(const KernelSource& source, int arch, const DiskCache& disk,
@@ -612,7 +600,7 @@ DiskEntry compile_cached(const KernelSource& source, int arch, const DiskCache& 
   if (std::optional<DiskEntry> entry = disk.load(key)) {
     if (disk_hit != nullptr) *disk_hit = true;
     if (kernel_trace_enabled())
-      trace("disk hit  %s sm_%d %.2f ms (%s)", source.kernel_name.c_str(), arch, ms_since(start),
+      kernel_trace("disk hit  %s sm_%d %.2f ms (%s)", source.kernel_name.c_str(), arch, ms_since(start),
             key.c_str());
     return std::move(*entry);
   }
@@ -633,7 +621,7 @@ DiskEntry compile_cached(const KernelSource& source, int arch, const DiskCache& 
   DiskEntry entry{std::move(program.cubin), std::move(program.lowered_names)};
   disk.store(key, entry);
   if (kernel_trace_enabled())
-    trace("compiled  %s sm_%d %.2f ms, cubin %zu bytes (%s)", source.kernel_name.c_str(), arch,
+    kernel_trace("compiled  %s sm_%d %.2f ms, cubin %zu bytes (%s)", source.kernel_name.c_str(), arch,
           ms_since(start), entry.cubin.size(), key.c_str());
   return entry;
 }
@@ -646,7 +634,7 @@ std::optional<Kernel> find_kernel(const KernelKey& key) {
   const auto it = cache.map.find(key);
   if (it == cache.map.end()) return std::nullopt;
   if (kernel_trace_enabled()) [[unlikely]]
-    trace("memory hit %s", it->second.name.c_str());
+    kernel_trace("memory hit %s", it->second.name.c_str());
   return it->second.kernel;
 }
 
@@ -667,7 +655,7 @@ Kernel load_kernel(const KernelKey& key, const KernelSource& source) {
     throw_cuda_error(("cudaLibraryGetKernel(" + symbol + ")").c_str(), err);
   }
   if (kernel_trace_enabled())
-    trace("loaded    %s %.2f ms", source.kernel_name.c_str(), ms_since(start));
+    kernel_trace("loaded    %s %.2f ms", source.kernel_name.c_str(), ms_since(start));
 
   MemoryCache& cache = memory_cache();
   std::unique_lock lock(cache.mutex);

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "cuda/check.hpp"
+#include "cuda/kernel_trace.hpp"
 #include "cuda/nvrtc_compiler.hpp"
 #include "cuda/raw_signature.hpp"
 #include "cuda/runtime.hpp"
@@ -53,19 +54,6 @@ std::string LoadedLibrary::kernel_names() const {
 
 namespace {
 
-template <typename... Args>
-void trace(const char* format, Args... args) {
-  std::string line = "cunp kernel: ";
-  line += format;
-  line += '\n';
-  std::fprintf(stderr, line.c_str(), args...);
-}
-
-double ms_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-      .count();
-}
-
 // The process-wide libraries, by disk cache key (source modules) or content hash (binaries).
 struct LibraryTable {
   std::mutex mutex;
@@ -86,7 +74,7 @@ std::shared_ptr<const LoadedLibrary> load_library(
   lib->lowered_names = std::move(lowered);
   CUNP_CUDA_CHECK(
       cudaLibraryLoadData(&lib->handle, image.data(), nullptr, nullptr, 0, nullptr, nullptr, 0));
-  if (kernel_trace_enabled()) trace("loaded    %s %.2f ms", what.c_str(), ms_since(start));
+  if (kernel_trace_enabled()) kernel_trace("loaded    %s %.2f ms", what.c_str(), ms_since(start));
   LibraryTable& table = library_table();
   std::lock_guard lock(table.mutex);
   const auto [it, inserted] = table.map.try_emplace(key, lib);
@@ -99,7 +87,7 @@ std::shared_ptr<const LoadedLibrary> find_library(const std::string& key, const 
   std::lock_guard lock(table.mutex);
   const auto it = table.map.find(key);
   if (it == table.map.end()) return nullptr;
-  if (kernel_trace_enabled()) trace("memory hit %s", what.c_str());
+  if (kernel_trace_enabled()) kernel_trace("memory hit %s", what.c_str());
   return it->second;
 }
 
