@@ -19,13 +19,11 @@ _cunp = sys.modules["cunp"]  # the package being initialized: its attributes are
 
 
 def _cunp_module(func):
-    import cunp
-
     module = getattr(func, "__module__", None) or ""
     for prefix in ("linalg", "fft", "random"):
         if module == "numpy." + prefix or module.startswith("numpy." + prefix + "."):
-            return getattr(cunp, prefix)
-    return cunp if module == "numpy" or module.startswith("numpy.") else None
+            return getattr(_cunp, prefix)
+    return _cunp if module == "numpy" or module.startswith("numpy.") else None
 
 
 _MISSING = object()
@@ -82,9 +80,7 @@ def _on_cpu(values):
 
 
 def _asarray_cpu(v):
-    import cunp
-
-    return cunp.asarray(v, device="cpu")
+    return _cunp.asarray(v, device="cpu")
 
 
 # ---- __array_function__ ---------------------------------------------------------------
@@ -124,11 +120,9 @@ _UFUNCS = {}  # NumPy ufunc -> the name of cunp's ufunc (or of the function stan
 
 
 def _cunp_ufunc(ufunc):
-    import cunp
-
     # A cunp ufunc, or a function standing for one (cunp.matmul, a gufunc in NumPy).
     name = getattr(ufunc, "__name__", "")
-    u = getattr(cunp, name, None)
+    u = getattr(_cunp, name, None)
     ok = isinstance(u, _core.ufunc) or (callable(u) and u is not ufunc and not isinstance(u, type))
     return name if ok else _MISSING
 
@@ -180,11 +174,9 @@ def _array_ufunc(self, ufunc, method, *inputs, **kwargs):
 
 def _ufunc_outer(self, A, B, /, **kwargs):
     """ufunc.outer(A, B): the ufunc over every pair, shape A.shape + B.shape."""
-    import cunp
-
     if self.nin != 2:
         raise ValueError("method outer is only supported for binary functions")
-    a, b = cunp.asarray(A), cunp.asarray(B)
+    a, b = _cunp.asarray(A), _cunp.asarray(B)
     return self(a.reshape(a.shape + (1,) * b.ndim), b, **kwargs)
 
 
@@ -192,11 +184,9 @@ def _ufunc_reduceat(self, array, indices, axis=0, dtype=None, out=None):
     """ufunc.reduceat: reduces array[indices[i]:indices[i+1]] along axis for each i (the
     last slice runs to the end); where indices[i] >= indices[i+1] the result is
     array[indices[i]], as NumPy gives it."""
-    import cunp
-
     if self.nin != 2:
         raise ValueError("reduceat only supported for binary functions")
-    a = cunp.asarray(array)
+    a = _cunp.asarray(array)
     if a.ndim == 0:
         raise TypeError("cannot perform reduceat with a 0-d array")
     ax = int(axis)
@@ -213,7 +203,7 @@ def _ufunc_reduceat(self, array, indices, axis=0, dtype=None, out=None):
     for i in idx:
         if not 0 <= int(i) < n:
             raise IndexError("index %d out-of-bounds in %s.reduceat [0, %d)" % (int(i), self.__name__, n))
-    moved = cunp.moveaxis(a, ax, 0)
+    moved = _cunp.moveaxis(a, ax, 0)
     pieces = []
     for k, start in enumerate(idx):
         start = int(start)
@@ -223,13 +213,13 @@ def _ufunc_reduceat(self, array, indices, axis=0, dtype=None, out=None):
         else:
             pieces.append(moved[start] if dtype is None else moved[start].astype(dtype))
     if pieces:
-        result = cunp.stack(pieces)
+        result = _cunp.stack(pieces)
     else:
-        result = cunp.empty((0,) + moved.shape[1:], dtype=dtype or a.dtype, device=a.device)
-    result = cunp.moveaxis(result, 0, ax)
+        result = _cunp.empty((0,) + moved.shape[1:], dtype=dtype or a.dtype, device=a.device)
+    result = _cunp.moveaxis(result, 0, ax)
     if out is not None:
         o = out[0] if isinstance(out, tuple) else out
-        cunp.copyto(o, result, casting="same_kind")
+        _cunp.copyto(o, result, casting="same_kind")
         return o
     return result
 
@@ -243,12 +233,10 @@ _core.ufunc.reduceat = _ufunc_reduceat
 def _rebuild(host, device):
     """Unpickles an array: its host copy moved to the device it was pickled from (the
     current CUDA device when that one is absent here, cpu when no GPU is)."""
-    import cunp
-
     try:
-        return cunp.asarray(host, device=device)
+        return _cunp.asarray(host, device=device)
     except Exception:  # noqa: BLE001 - that device is not here: fall back to the default one
-        return cunp.asarray(host)
+        return _cunp.asarray(host)
 
 
 def _reduce(self):
