@@ -243,12 +243,14 @@ void bind_ufuncs(nb::module_& m) {
       .def_prop_ro("signature", [](const PyUfunc&) { return nb::none(); })
       .def("__repr__", [](const PyUfunc& f) { return "<ufunc '" + display_name(*f.u) + "'>"; });
   nb::dict ufuncs;
+  nb::dict special_ufuncs;  // cunpx.scipy.special's (ufunc::Space::Special)
   for (const ufunc::Ufunc* u : ufunc::all()) {
     nb::object obj = nb::cast(PyUfunc{u});
     obj.attr("__name__") = display_name(*u);
-    ufuncs[u->name.c_str()] = obj;
+    (u->space == ufunc::Space::Special ? special_ufuncs : ufuncs)[u->name.c_str()] = obj;
   }
   m.attr("_ufuncs") = ufuncs;
+  m.attr("_special_ufuncs") = special_ufuncs;
 
   // ---- operators of ndarray
   nb::object cls = m.attr("ndarray");

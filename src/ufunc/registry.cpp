@@ -28,6 +28,8 @@ const Table& table() {
     register_compare();
     register_bits();
     register_select();
+    register_special_gamma();
+    register_special_bessel();
     return std::ref(building());
   }();
   return t;

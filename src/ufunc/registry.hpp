@@ -134,6 +134,11 @@ class Builder {
     u_->loops.push_back(l);
     return *this;
   }
+  // Puts the ufunc in scipy.special's namespace instead of NumPy's.
+  Builder& special() {
+    u_->space = Space::Special;
+    return *this;
+  }
 
  private:
   Ufunc* u_;
@@ -151,5 +156,8 @@ void register_math();     // defs_math.cpp
 void register_compare();  // defs_compare.cpp
 void register_bits();     // defs_bits.cpp
 void register_select();   // defs_select.cpp: _where, clip
+// scipy.special's ufuncs (Space::Special), their scalar code in src/ops/special_*.h.
+void register_special_gamma();   // defs_special_gamma.cpp: error functions, gamma, beta, zeta, cdfs
+void register_special_bessel();  // defs_special_bessel.cpp: Bessel, elliptic, orthogonal polynomials
 
 }  // namespace cunp::ufunc

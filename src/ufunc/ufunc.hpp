@@ -56,6 +56,11 @@ enum class Identity : std::uint8_t { None, Zero, One, MinusOne, True, False, Min
 // definition so the hot path compares an enum, never a name.
 enum class Role : std::uint8_t { None, Equal, NotEqual, Less, LessEqual, Greater, GreaterEqual, Power, Logical };
 
+// The namespace a ufunc belongs to: NumPy's (cunp.add) or scipy.special's
+// (cunpx.scipy.special.erf, cunp::special::erf). One table holds both, so special
+// functions get broadcasting, out=, dtype resolution and kernels like every ufunc.
+enum class Space : std::uint8_t { NumPy, Special };
+
 struct Ufunc {
   std::string name;     // NumPy's name: "add", "true_divide", "isnan"
   int nin = 1;
@@ -67,6 +72,7 @@ struct Ufunc {
   Resolution resolution = Resolution::CommonDType;
   Identity identity = Identity::None;
   Role role = Role::None;
+  Space space = Space::NumPy;
   // Whether the cpu loops' floating-point status is reported (np.errstate). NumPy
   // clears it after comparisons, logical and classification ufuncs, maximum/minimum
   // and selections, whose NaN operands raise FE_INVALID without being errors.

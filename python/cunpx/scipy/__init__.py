@@ -1,2 +1,3 @@
-"""cunpx.scipy: SciPy's modules for cunp arrays (cupyx.scipy): ``fft`` and ``linalg``."""
-from cunpx.scipy import fft, linalg  # noqa: F401
+"""cunpx.scipy: SciPy's modules for cunp arrays (cupyx.scipy): ``fft``, ``linalg``,
+``special``, ``signal`` and ``sparse``."""
+from cunpx.scipy import fft, linalg, special  # noqa: F401
