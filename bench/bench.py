@@ -733,7 +733,7 @@ special_case("import_time", _import_time, unit="s", target=AtMost(0.3, "s"),
 # FFT (7), random (8), sorting (9). Checks compare with NumPy on the host, on a
 # sample where a full NumPy reference would take seconds.
 # =============================================================================
-N24, N26 = 1 << 24, 1 << 26
+N20, N24, N26 = 1 << 20, 1 << 24, 1 << 26
 ROWS, COLS = 16384, 8192  # a 2^27-element matrix
 _EXPECTED: dict = {}
 
@@ -1143,6 +1143,73 @@ gpu_case("searchsorted_2^24_in_2^26",
                                          d.custom("needles", _needles)),
          nbytes=N24 * (4 + 8), target=RatioAtLeast(1.0), requires=("searchsorted",), check=_searchsorted_check,
          note="float32 queries into sorted float32 values")
+group("namespace")
+
+
+def _interp_grid():
+    return np.sort(np.random.default_rng(7).random(N20)).astype(np.float32)
+
+
+def _interp(xp, d):
+    return functools.partial(xp.interp, d.rand(N24, seed=3), d.custom("igrid", _interp_grid), d.rand(N20, seed=4))
+
+
+def _poly16(xp, d):
+    return functools.partial(xp.polyval, d.custom("p16", lambda: (np.arange(17, dtype=np.float32) - 8) / 8),
+                             d.rand(N27))
+
+
+gpu_case("interp_2^24_into_2^20", _interp, nbytes=N24 * 8 + N20 * 8, target=RatioAtLeast(1.0),
+         requires=("interp",), check=_close_to(lambda d: np.interp(d.host(N24, seed=3), d.host_custom(
+             "igrid", _interp_grid), d.host(N20, seed=4)), rtol=1e-5, atol=1e-5), note="float32")
+gpu_case("gradient_8192x8192", lambda xp, d: functools.partial(xp.gradient, d.rand(N26).reshape(8192, 8192)),
+         nbytes=3 * N26 * 4, target=RatioAtLeast(1.0), requires=("gradient",), note="float32, both axes")
+gpu_case("histogram2d_2^24_256x256",
+         lambda xp, d: functools.partial(xp.histogram2d, d.rand(N24, seed=5), d.rand(N24, seed=6), bins=256),
+         nbytes=N24 * 8, target=RatioAtLeast(1.0), requires=("histogram2d",), note="float32 points in [0, 1)")
+gpu_case("polyval_deg16_2^27", _poly16, nbytes=2 * N27 * 4, target=RatioAtLeast(1.0), requires=("polyval",),
+         check=_close_to(lambda d: np.polyval((np.arange(17, dtype=np.float32) - 8) / 8, d.host(N27)),
+                         rtol=1e-4, atol=1e-4), note="float32 points, float32 coefficients")
+gpu_case("convolve_2^20_by_2^10",
+         lambda xp, d: functools.partial(xp.convolve, d.rand(N20, seed=8), d.rand(1024, seed=9)),
+         nbytes=(N20 + 1024) * 4 * 2, target=RatioAtLeast(1.0), requires=("convolve",), note="float32, mode full")
+
+
+def _profiler_agreement(ctx):
+    """cunpx.profiler.benchmark's GPU time of `a + b` against CUDA-event timing of the
+    same call (median of each); the row is their ratio, target within 2%."""
+    import cunp
+    import cunpx.profiler
+    if ctx.libs["cunp"].xp is None or not cunp.cuda.is_available():
+        return {}
+    a = cunp.asarray(host_random(N26))
+    b = cunp.asarray(host_random(N26, seed=1))
+    res = cunpx.profiler.benchmark(cunp.add, (a, b), n_repeat=100, n_warmup=10)
+    profiled = float(np.median(res.gpu_times[0])) * 1e3
+    start, end = cunp.cuda.Event(), cunp.cuda.Event()
+    times = []
+    for _ in range(100):
+        start.record()
+        cunp.add(a, b)
+        end.record()
+        end.synchronize()
+        times.append(cunp.cuda.get_elapsed_time(start, end))
+    return {"cunp": profiled / float(np.median(times)), "cupy": None}
+
+
+class _WithinOf(Target):
+    def __init__(self, frac):
+        self.frac = frac
+        self.text = "within %g%% of 1" % (100 * frac)
+
+    def evaluate(self, res, results):
+        if res.get("cunp") is None:
+            return None, ""
+        return abs(res["cunp"] - 1) <= self.frac, ""
+
+
+special_case("profiler_benchmark_vs_events", _profiler_agreement, unit="ratio", target=_WithinOf(0.02),
+             gpu_only=True, note="cunpx.profiler.benchmark median GPU time of a + b (2^26 float32) / CUDA-event median")
 
 
 # =============================================================================
