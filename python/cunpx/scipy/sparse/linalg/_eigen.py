@@ -80,7 +80,7 @@ class _Lanczos:
         self.matvec, self.n, self.ncv, self.dtype = matvec, n, ncv, dtype
         self.complex = dtype.kind == "c"
         self.V = _cunp.zeros((ncv + 1, n), dtype=dtype)
-        self.coef = _cunp.zeros((2, ncv), dtype=_util.real_dtype(dtype))  # alpha_j, beta_j
+        self.coef = _cunp.zeros((3, ncv), dtype=_util.real_dtype(dtype))  # alpha_j, beta_j, ||A V[j]||
         self.rng = rng
 
     def _project(self, Vj, w):
@@ -111,24 +111,36 @@ class _Lanczos:
         and beta_j = ||the orthogonalised A V[j]||; returns (alpha, beta) with one
         transfer. The orthogonalisation's other coefficients are rounding errors (or, for
         j = start after a restart, the couplings the restart already knows exactly) and
-        are dropped, as in every Lanczos method."""
+        are dropped, as in every Lanczos method.
+
+        Note [Lanczos breakdown]: when A V[j] lies in the span of V[:j+1] to working
+        precision (beta_j <= 100 eps ||A V[j]||; an identity matrix does it at every step),
+        the orthogonalised vector is rounding noise, mostly inside that span, and
+        normalising it would destroy the basis' orthogonality within a few steps. Such a
+        step keeps beta_j = 0 (an error of at most 100 eps ||A|| in T) and continues from a
+        random vector orthogonal to the basis; the steps after it are redone."""
+        eps = float(_numpy.finfo(self.dtype).eps)
         while True:
             for j in range(start, stop):
                 w = _cunp.asarray(self.matvec(self.V[j])).astype(self.dtype, copy=False).reshape(self.n)
+                self.coef[2, j] = _cunp.linalg.norm(w)
                 w, h = self.orthogonalize(w, j + 1)
                 beta = _cunp.linalg.norm(w)
                 self.V[j + 1] = w / beta
                 self.coef[0, j] = _cunp.real(h[j])
                 self.coef[1, j] = beta
-            alpha, beta = self.coef.get().astype(_numpy.float64)
-            # an exact breakdown (beta == 0: V[:j+1] spans an invariant subspace) before the
-            # last step: continue from a fresh random direction, with no coupling to it
-            bad = [j for j in range(start, stop - 1) if beta[j] == 0 or not _numpy.isfinite(beta[j])]
+            alpha, beta, h0 = self.coef.get().astype(_numpy.float64)
+            last = stop - 1 if self.ncv < self.n else stop - 2   # a basis of all of C^n has no next vector
+            bad = [j for j in range(start, last + 1)
+                   if not beta[j] > 100 * eps * h0[j] or not _numpy.isfinite(beta[j])]
             if not bad:
                 return alpha, beta
             j = bad[0]
             self.V[j + 1] = self.random_vector(j + 1)
             self.coef[1, j] = 0
+            if j + 1 == stop:
+                alpha, beta, _ = self.coef.get().astype(_numpy.float64)
+                return alpha, beta
             start = j + 1
 
 
