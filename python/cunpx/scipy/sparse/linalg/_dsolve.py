@@ -93,6 +93,15 @@ def spsolve(A, b, permc_spec=None, use_umfpack=True):
         bd = bd.reshape(-1)
     dtype = _solve_dtype(A.dtype, bd.dtype)
     bd = bd.astype(dtype, copy=False)
+    with _cunp.Device(bd.device):
+        x = _spsolve(A, bd, dtype)
+    if b_sparse and not b_is_vector:
+        return _sparse_like(b, x)
+    return x
+
+
+def _spsolve(A, bd, dtype):
+    M, N = A.shape
     native = _native("spsolve")
     singular = False
     if native is not None and _util.is_sparse(A):
@@ -105,10 +114,8 @@ def spsolve(A, b, permc_spec=None, use_umfpack=True):
         except LinAlgError:
             singular, x = True, None
     if singular:
-        warnings.warn("Matrix is exactly singular", MatrixRankWarning, stacklevel=2)
+        warnings.warn("Matrix is exactly singular", MatrixRankWarning, stacklevel=3)
         x = _cunp.full(bd.shape, _numpy.nan, dtype=dtype)
-    if b_sparse and not b_is_vector:
-        return _sparse_like(b, x)
     return x
 
 
@@ -327,7 +334,10 @@ class SuperLU:
         """x with A x = rhs ('N'), A^T x = rhs ('T') or A^H x = rhs ('H')."""
         if trans not in ("N", "T", "H"):
             raise ValueError("trans must be N, T, or H")
-        b = _cunp.asarray(rhs)
+        with _cunp.Device(self._lu.device):
+            return self._solve(_cunp.asarray(rhs), trans)
+
+    def _solve(self, b, trans):
         n = self.shape[0]
         if b.shape[0] != n or b.ndim not in (1, 2):
             raise ValueError("b is of incompatible size")

@@ -198,7 +198,7 @@ def eigsh(A, k=6, M=None, sigma=None, which="LM", v0=None, ncv=None, maxiter=Non
     if ncv > n or ncv <= k:
         raise ValueError("ncv must be k<ncv<=n, ncv=%d" % ncv)
     maxiter = n * 10 if maxiter is None else int(maxiter)
-    device = _util.device_of(v0, getattr(op, "A", None))
+    device = _util.device_of(v0, A, op)
     with _cunp.Device(device), _cunp.errstate(divide="ignore", invalid="ignore"):
         w, X = _thick_restart(op.matvec, n, k, which, v0, ncv, maxiter, float(tol), dtype,
                               _numpy.random.default_rng(rng), return_eigenvectors)
@@ -263,8 +263,6 @@ def svds(A, k=6, ncv=None, tol=0, which="LM", v0=None, maxiter=None, return_sing
         raise ValueError("`return_singular_vectors` must be True, False, 'u', or 'vh'.")
     op = aslinearoperator(A)
     m, n = op.shape
-    if len(op.shape) != 2:
-        raise ValueError("`A` must be of floating or complex floating data type.")
     if not isinstance(k, (int, _numpy.integer)) or isinstance(k, bool) or not 0 < k < min(m, n):
         raise ValueError("`k` must be an integer satisfying `0 < k < min(A.shape)`.")
     dtype = _util.float_dtype(op.dtype)
@@ -282,6 +280,11 @@ def svds(A, k=6, ncv=None, tol=0, which="LM", v0=None, maxiter=None, return_sing
         gram = LinearOperator((n, n), matvec=lambda x: op.rmatvec(op.matvec(x)), dtype=dtype)
     ewhich = "LA" if which == "LM" else "SA"
     seed = rng if rng is not None else random_state
+    with _cunp.Device(_util.device_of(v0, A, op)):
+        return _svds(op, gram, transpose, k, ncv, tol, ewhich, v0, maxiter, seed, return_singular_vectors)
+
+
+def _svds(op, gram, transpose, k, ncv, tol, ewhich, v0, maxiter, seed, return_singular_vectors):
     lam, Q = eigsh(gram, k=k, ncv=ncv, tol=tol, which=ewhich, v0=v0, maxiter=maxiter, rng=seed)
     # thin SVD of A Q (or A^H Q): exact triplets of the projected problem
     P = op.rmatmat(Q) if transpose else op.matmat(Q)

@@ -516,7 +516,8 @@ def _from_scipy_sparse(A):
     except ImportError:
         csr = None
     if csr is not None:
-        return csr(A)
+        h = A.tocsr()
+        return csr((_cunp.asarray(h.data), _cunp.asarray(h.indices), _cunp.asarray(h.indptr)), shape=h.shape)
     return _cunp.asarray(A.toarray())
 
 
@@ -534,6 +535,8 @@ def aslinearoperator(A):
         return MatrixLinearOperator(_cunp.atleast_2d(_cunp.asarray(A)))
     if _util.is_scipy_sparse(A):
         return MatrixLinearOperator(_from_scipy_sparse(A))
+    if _util.is_sparse(A):
+        return MatrixLinearOperator(A)
     if hasattr(A, "shape") and hasattr(A, "matvec"):
         return LinearOperator(A.shape, A.matvec, rmatvec=getattr(A, "rmatvec", None),
                               rmatmat=getattr(A, "rmatmat", None), dtype=getattr(A, "dtype", None))

@@ -42,11 +42,14 @@ def csr_arrays(A):
 
 
 def device_of(*objs):
-    """The device of the first cunp array among objs (the current device if none)."""
+    """The device of the first of objs that lives on one: a cunp array, a sparse matrix
+    with device arrays (its ``data``), an operator wrapping either (its ``A``); the
+    current device if none does."""
     for o in objs:
-        if isinstance(o, _cunp.ndarray):
-            return o.device
-    return _cunp.Device()
+        for cand in (o, getattr(o, "data", None), getattr(o, "A", None), getattr(getattr(o, "A", None), "data", None)):
+            if isinstance(cand, _cunp.ndarray):
+                return cand.device
+    return _cunp.empty(0).device
 
 
 def host_values(*values):
