@@ -735,3 +735,30 @@ def test_fused_kernels_compile(dtype):
         assert axpy2._compile(s, v, v, v, v) > 0
         assert xpby._compile(v, s, v) > 0
         assert axpy._compile(s, v, v) > 0
+
+
+def test_direct_solvers_call_the_sparse_primitives(device, monkeypatch):
+    """With the extension's CSR primitives (stand-ins here), spsolve and
+    spsolve_triangular hand them the canonical CSR arrays."""
+    h = scipy.sparse.csr_matrix(numpy.array([[4.0, 1, 0], [0, 3, 0], [1, 0, 2]]))
+    seen = []
+
+    def fake_spsolve(data, indices, indptr, shape, b):
+        seen.append(("spsolve", shape, data.get().tolist(), indices.get().tolist(), indptr.get().tolist()))
+        return cunp.linalg.solve(cunp.asarray(h.toarray()), b), False
+
+    def fake_triangular(data, indices, indptr, shape, b, lower, unit_diagonal):
+        seen.append(("triangular", shape, lower, unit_diagonal))
+        return cunp.zeros(b.shape, dtype=b.dtype)
+
+    monkeypatch.setattr(cunp._core, "_sparse_csr_spsolve", fake_spsolve, raising=False)
+    monkeypatch.setattr(cunp._core, "_sparse_csr_spsolve_triangular", fake_triangular, raising=False)
+    b = numpy.array([1.0, 2, 3])
+    _close(sla.spsolve(h, cunp.asarray(b)), numpy.linalg.solve(h.toarray(), b), 1e-12)
+    assert seen[0] == ("spsolve", (3, 3), h.data.tolist(), h.indices.tolist(), h.indptr.tolist())
+    sla.spsolve_triangular(h, cunp.asarray(b), lower=False, unit_diagonal=True)
+    assert seen[1] == ("triangular", (3, 3), False, True)
+    monkeypatch.setattr(cunp._core, "_sparse_csr_spsolve", lambda *a: (cunp.zeros(3), True), raising=False)
+    with pytest.warns(sla.MatrixRankWarning):
+        x = sla.spsolve(h, cunp.asarray(b))
+    assert bool(cunp.isnan(x).all())

@@ -2,9 +2,9 @@
 factorized (scipy.sparse.linalg's and cupyx.scipy.sparse.linalg's).
 
 Each uses the sparse primitive of the extension when the build has it
-(``cunp._core._sparse_spsolve``, ``_sparse_spsolve_triangular``, ``_sparse_splu``:
-cuSPARSE / cuSOLVER on CUDA devices) and otherwise a fallback composed of cunp
-operations that runs on every device:
+(``cunp._core._sparse_csr_spsolve``, ``_sparse_csr_spsolve_triangular``; a
+``_sparse_csr_splu`` is looked up too: cuSPARSE / cuSOLVER on CUDA devices) and
+otherwise a fallback composed of cunp operations that runs on every device:
 
 - spsolve_triangular: blocked substitution over the CSR rows. Each block of
   ``_BLOCK`` rows subtracts the products with the solved part (one scatter-add over the
@@ -41,7 +41,10 @@ except ImportError:  # SciPy absent
 
 
 def _native(name):
-    return getattr(_cunp._core, "_sparse_" + name, None)
+    """The extension's CSR primitive for `name` (``_sparse_csr_spsolve(data, indices,
+    indptr, shape, b) -> (x, singular)``, ``_sparse_csr_spsolve_triangular(data, indices,
+    indptr, shape, b, lower, unit_diagonal) -> x``), or None in a build without it."""
+    return getattr(_cunp._core, "_sparse_csr_" + name, None) or getattr(_cunp._core, "_sparse_" + name, None)
 
 
 def _as_matrix(A):
@@ -223,12 +226,12 @@ def spsolve_triangular(A, b, lower=True, overwrite_A=False, overwrite_b=False, u
     dtype = _solve_dtype(A.dtype, b.dtype)
     b = b.astype(dtype, copy=False)
     with _cunp.Device(b.device):
-        if not unit_diagonal:
-            _diagonal_check(A, n)
         native = _native("spsolve_triangular")
         if native is not None and _util.is_sparse(A):
             data, indices, indptr = _util.csr_arrays(A)
             return native(data, indices, indptr, (n, n), b, bool(lower), bool(unit_diagonal))
+        if not unit_diagonal:
+            _diagonal_check(A, n)
         if isinstance(A, _cunp.ndarray):
             return _dense_triangular(A.astype(dtype, copy=False), b, lower, unit_diagonal)
         return _sparse_triangular(A, b, lower, unit_diagonal)
