@@ -33,11 +33,9 @@ __all__ = ["spsolve", "spsolve_triangular", "splu", "factorized", "SuperLU", "Ma
 DENSE_FALLBACK_MAX_N = 8192
 _BLOCK = 128
 
-try:
-    from scipy.sparse.linalg import MatrixRankWarning
-except ImportError:  # SciPy absent
-    class MatrixRankWarning(UserWarning):
-        """The matrix of a direct solve is singular."""
+class MatrixRankWarning(UserWarning):
+    """The matrix of a direct solve is singular (scipy.sparse.linalg.MatrixRankWarning;
+    cunpx's own class, so that importing this module does not import SciPy)."""
 
 
 def _native(name):

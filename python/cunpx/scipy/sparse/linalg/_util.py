@@ -23,11 +23,11 @@ def is_sparse(A):
 
 
 def is_scipy_sparse(A):
-    """True for SciPy's (host) sparse matrices and arrays."""
-    try:
-        import scipy.sparse
-    except ImportError:  # SciPy is optional at run time
+    """True for SciPy's (host) sparse matrices and arrays (SciPy is imported only for
+    objects of its own classes)."""
+    if not (type(A).__module__ or "").startswith("scipy."):
         return False
+    import scipy.sparse
     return scipy.sparse.issparse(A)
 
 
