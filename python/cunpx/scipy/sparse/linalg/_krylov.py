@@ -16,7 +16,7 @@ separate vector, and the next read decides whether that update is taken (and the
 callback called) or SciPy's early return happens with the previous x. Results, info
 codes and callbacks are SciPy's; only the work of one extra half iteration is done
 before such a return. When the tolerance is zero (``rtol=0, atol=0``) the residual test
-can never pass, and cg does not synchronise at all.
+can never pass, and cg's iterations do not synchronise at all (only ||b|| is read, once).
 """
 import math
 
