@@ -423,10 +423,32 @@ class Missing(Exception):
     """cunp lacks the function a case needs (reported as "missing", not as an error)."""
 
 
+def companion(xp):
+    """The cupyx-shaped companion of a library module: cunpx for cunp, cupyx for cupy
+    (AttributeError when there is none, so that a case needing it reads "missing")."""
+    import importlib
+    try:
+        return importlib.import_module(xp.__name__ + "x")
+    except ImportError as e:
+        raise AttributeError("module %r has no companion %sx (%s)" % (xp.__name__, xp.__name__, e)) from e
+
+
 def _lookup(xp, dotted):
+    """A dotted name in the library module; "x.scipy.sparse" names one in its companion
+    (cunpx / cupyx). Submodules are imported on the way."""
+    import importlib
+    parts = dotted.split(".")
     obj = xp
-    for part in dotted.split("."):
-        obj = getattr(obj, part)
+    if parts[0] == "x":
+        obj, parts = companion(xp), parts[1:]
+    for part in parts:
+        try:
+            obj = getattr(obj, part)
+        except AttributeError:
+            try:
+                obj = importlib.import_module(obj.__name__ + "." + part)
+            except (ImportError, AttributeError):
+                raise AttributeError("%r has no %s" % (obj, part)) from None
     return obj
 
 
@@ -989,6 +1011,64 @@ for _drv in ("gesvd", "gesvdj", "gesvdp", "gesvdp64"):
              cupy=lambda xp, d: functools.partial(xp.linalg.svd, d.custom("gen_svd", _GEN_SVD)),
              target=NoTarget(), requires=("linalg.svd",), check=_svd_check, repeats=2 if _drv == "gesvdj" else 3,
              warmup=1, note="cunp forced to cusolver " + _drv + " (CUNP_SVD_DRIVER); picks the default")
+
+
+# -- issue 21: sparse linear algebra (group "sparse", registered beside linalg) ----------------
+M_POISSON = 2048          # grid side: 2048^2 = 4.2M unknowns, 21M stored entries
+CG_ITERS = 100
+
+
+def _poisson_csr(m):
+    """The 5-point Laplacian of an m x m grid as CSR arrays (float64 data, int32
+    indices), built row by row in column order: (i-1, j), (i, j-1), (i, j), (i, j+1),
+    (i+1, j)."""
+    n = m * m
+    idx = np.arange(n, dtype=np.int64).reshape(m, m)
+    cols = np.stack([idx - m, idx - 1, idx, idx + 1, idx + m], axis=-1)
+    ok = np.ones((m, m, 5), dtype=bool)
+    ok[0, :, 0] = ok[-1, :, 4] = False
+    ok[:, 0, 1] = ok[:, -1, 3] = False
+    vals = np.broadcast_to(np.array([-1.0, -1.0, 4.0, -1.0, -1.0]), ok.shape)
+    indptr = np.zeros(n + 1, dtype=np.int32)
+    np.cumsum(ok.reshape(n, 5).sum(axis=1), out=indptr[1:])
+    return vals[ok].copy(), cols[ok].astype(np.int32), indptr
+
+
+def _poisson_part(k):
+    return lambda: _memo(("poisson", M_POISSON), lambda: _poisson_csr(M_POISSON))[k]
+
+
+def _poisson_b():
+    return np.random.default_rng(21).standard_normal(M_POISSON * M_POISSON)
+
+
+def _cg_setup(xp, d):
+    """cg on the Poisson matrix for exactly CG_ITERS iterations (rtol=0, atol=0: the
+    residual test never passes), the matrix built with the library's sparse module."""
+    n = M_POISSON * M_POISSON
+    sparse = _lookup(xp, "x.scipy.sparse")
+    A = sparse.csr_matrix((d.custom("pois_data", _poisson_part(0)), d.custom("pois_indices", _poisson_part(1)),
+                           d.custom("pois_indptr", _poisson_part(2))), shape=(n, n))
+    b = d.custom("pois_b", _poisson_b)
+    cg = _lookup(xp, "x.scipy.sparse.linalg.cg")
+    return functools.partial(cg, A, b, rtol=0.0, atol=0.0, maxiter=CG_ITERS)
+
+
+def _cg_check(out, d, lib):
+    """info is the iteration count and the residual fell: ||b - A x|| < 0.5 ||b||."""
+    x, info = out
+    if info != CG_ITERS:
+        return False
+    x = lib.to_numpy(x)
+    data, indices, indptr = _memo(("poisson", M_POISSON), lambda: _poisson_csr(M_POISSON))
+    b = d.host_custom("pois_b", _poisson_b)
+    r = b - np.add.reduceat(data * x[indices], indptr[:-1])
+    return bool(np.isfinite(r).all() and np.linalg.norm(r) < 0.5 * np.linalg.norm(b))
+
+
+gpu_case("cg_poisson2d_2048^2_100it", _cg_setup, nbytes=None, target=RatioAtLeast(1.0), group="sparse",
+         requires=("x.scipy.sparse.csr_matrix", "x.scipy.sparse.linalg.cg"), check=_cg_check, repeats=10, warmup=2,
+         note="float64, 5-point Laplacian (21M entries), rtol=0, atol=0, maxiter=100 vs cupyx cg")
 
 
 # -- issue 7: FFT ---------------------------------------------------------------------------
