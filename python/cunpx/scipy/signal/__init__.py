@@ -1,0 +1,12 @@
+"""cunpx.scipy.signal: scipy.signal for cunp arrays (cupyx.scipy.signal).
+
+Filter design runs on the host (NumPy) and returns cunp arrays; windows are computed in
+C++ and placed on the device; resampling, spectral analysis and waveforms run on the
+arrays' device. docs/scipy/signal-spectral.md lists what is covered.
+"""
+from cunpx.scipy.signal import windows  # noqa: F401
+from cunpx.scipy.signal._windows import get_window  # noqa: F401
+from cunpx.scipy.signal._design import *  # noqa: F401,F403
+from cunpx.scipy.signal._design import __all__ as _design_all
+
+__all__ = ["windows", "get_window"] + _design_all
