@@ -8,5 +8,9 @@ from cunpx.scipy.signal import windows  # noqa: F401
 from cunpx.scipy.signal._windows import get_window  # noqa: F401
 from cunpx.scipy.signal._design import *  # noqa: F401,F403
 from cunpx.scipy.signal._design import __all__ as _design_all
+from cunpx.scipy.signal._fir_design import *  # noqa: F401,F403
+from cunpx.scipy.signal._fir_design import __all__ as _fir_all
+from cunpx.scipy.signal._freq_response import *  # noqa: F401,F403
+from cunpx.scipy.signal._freq_response import __all__ as _freq_all
 
-__all__ = ["windows", "get_window"] + _design_all
+__all__ = ["windows", "get_window"] + _design_all + _fir_all + _freq_all
