@@ -14,7 +14,8 @@ namespace {
 using namespace nb::literals;
 using signal::WindowOptions;
 
-// SciPy's _len_guards: M is an integer, or a float equal to one, and not negative.
+// SciPy's _len_guards: M is a non-negative integer (a float that is not one, or a
+// negative value, is a ValueError; an integral float a TypeError, as in SciPy).
 std::int64_t window_length(nb::handle M) {
   double v;
   if (PyIndex_Check(M.ptr())) {
@@ -28,7 +29,11 @@ std::int64_t window_length(nb::handle M) {
     throw TypeError("Window length M must be a non-negative integer, got " + std::string(nb::str(nb::repr(M)).c_str()));
   }
   if (!(v >= 0) || std::floor(v) != v) throw ValueError("Window length M must be a non-negative integer");
-  return static_cast<std::int64_t>(v);
+  // SciPy's length guard passes 4.0, then its array creation rejects the float.
+  throw TypeError("'" + std::string(nb::str(nb::handle(reinterpret_cast<PyObject*>(Py_TYPE(M.ptr())))
+                                                .attr("__name__"))
+                                        .c_str()) +
+                  "' object cannot be interpreted as an integer");
 }
 
 WindowOptions wopts(bool sym, nb::handle device) { return {.sym = sym, .device = to_optional_device(device)}; }
@@ -196,10 +201,11 @@ void bind_signal_windows(nb::module_& m) {
       if (!PyIndex_Check(Kmax.ptr())) throw TypeError("Kmax must be an integer, got " + py_repr(Kmax));
       d.Kmax = nb::cast<std::int64_t>(nb::int_(Kmax));
     }
-    signal::DpssResult r = signal::dpss(window_length(M), NW, d, wopts(sym, device));
+    const std::int64_t m = window_length(M);
+    signal::DpssResult r = signal::dpss(m, NW, d, wopts(sym, device));
     if (!return_ratios) return nb::cast(r.windows);
-    // SciPy returns the single taper's ratio as a Python float.
-    if (!d.Kmax) return nb::make_tuple(r.windows, r.ratios->item().to_double());
+    // SciPy gives a single taper's ratio as a 0-d array, or the float 1.0 for M <= 1.
+    if (!d.Kmax && m <= 1) return nb::make_tuple(r.windows, 1.0);
     return nb::make_tuple(r.windows, *r.ratios);
   }, "M"_a, "NW"_a, "Kmax"_a = nb::none(), "sym"_a = true, "norm"_a = nb::none(), "return_ratios"_a = false,
         nb::kw_only(), "device"_a = nb::none());
