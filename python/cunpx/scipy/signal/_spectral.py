@@ -320,30 +320,34 @@ def csd(x, y, fs=1.0, window="hann_periodic", nperseg=None, noverlap=None, nfft=
         scale = 1.0 / (fs * float(cunp.sum(cunp.abs(win) ** 2).item()))
     else:
         scale = 1.0 / abs(complex(cunp.sum(win).item())) ** 2
-    X = _fft_segments(x, win.conj() if win.dtype.kind == "c" else win, detr, nperseg, noverlap, nfft, sides)
-    if same_data:
-        Pxy = (cunp.real(X) ** 2 + cunp.imag(X) ** 2) * scale
+    w = win.conj() if win.dtype.kind == "c" else win
+    X = _fft_segments(x, w, detr, nperseg, noverlap, nfft, sides)  # (..., nseg, nfreq)
+    nseg = X.shape[-2]
+    if average not in ("mean", "median") and nseg > 1:
+        raise ValueError(f"Parameter average={average!r} must be 'median' or 'mean'!")
+    # Note [Welch averaging]: the scale and the one-sided doubling are applied after the
+    # average (both are linear, and positive for the median), on nfreq values instead of
+    # nseg x nfreq; the mean power of a real spectrum is the mean of the squares of its
+    # float pairs (one elementwise pass over the complex spectra as floats, one reduction).
+    if same_data and (average == "mean" or nseg <= 1):
+        pairs = X.view(X.real.dtype).reshape(X.shape[:-1] + (X.shape[-1], 2))
+        Pxy = cunp.sum(cunp.mean(pairs * pairs, axis=-3), axis=-1)
     else:
-        Y = _fft_segments(y, win.conj() if win.dtype.kind == "c" else win, detr, nperseg,
-                          noverlap, nfft, sides)
-        Pxy = cunp.conjugate(X) * Y * scale
+        P = cunp.real(X) ** 2 + cunp.imag(X) ** 2 if same_data else \
+            cunp.conjugate(X) * _fft_segments(y, w, detr, nperseg, noverlap, nfft, sides)
+        if nseg <= 1:
+            Pxy = P.reshape(P.shape[:-2] + P.shape[-1:])
+        elif average == "median":
+            if P.dtype.kind == "c":
+                Pxy = cunp.median(cunp.real(P), axis=-2) + 1j * cunp.median(cunp.imag(P), axis=-2)
+            else:
+                Pxy = cunp.median(P, axis=-2)
+            Pxy = Pxy / _median_bias(nseg)
+        else:
+            Pxy = P.mean(axis=-2)
+    Pxy = Pxy * scale
     if return_onesided:
         Pxy[..., 1:-1 if nfft % 2 == 0 else None] *= 2
-    # Pxy: (..., nseg, nfreq)
-    if Pxy.shape[-2] > 1:
-        if average == "median":
-            bias = _median_bias(Pxy.shape[-2])
-            if Pxy.dtype.kind == "c":
-                Pxy = cunp.median(cunp.real(Pxy), axis=-2) + 1j * cunp.median(cunp.imag(Pxy), axis=-2)
-            else:
-                Pxy = cunp.median(Pxy, axis=-2)
-            Pxy /= bias
-        elif average == "mean":
-            Pxy = Pxy.mean(axis=-2)
-        else:
-            raise ValueError(f"Parameter average={average!r} must be 'median' or 'mean'!")
-    else:
-        Pxy = Pxy.reshape(Pxy.shape[:-2] + Pxy.shape[-1:])
     Pxy = Pxy.astype(out_dtype)
     if same_data:
         Pxy = cunp.real(Pxy)
