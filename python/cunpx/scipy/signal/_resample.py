@@ -10,7 +10,7 @@ import numpy as np
 
 import cunp
 from cunp._core import _signal_windows as _w
-from cunpx.scipy.signal import _design, _fir_design
+from cunpx.scipy.signal import _design, _filter_forms, _fir_design
 from cunpx.scipy.signal._windows import get_window
 
 __all__ = ["upfirdn", "resample", "resample_poly", "decimate"]
@@ -193,7 +193,7 @@ def decimate(x, q, n=None, ftype="iir", axis=-1, zero_phase=True):
     if hasattr(_signal, "sosfiltfilt"):
         y = _signal.sosfiltfilt(sos, x, axis=axis) if zero_phase else _signal.sosfilt(sos, x, axis=axis)
     elif hasattr(_signal, "filtfilt"):
-        b, a = _design._sos2tf(sos.get())
+        b, a = _filter_forms._sos2tf(sos.get())
         b = cunp.asarray(b.astype(result_type), device=x.device)
         a = cunp.asarray(a.astype(result_type), device=x.device)
         y = _signal.filtfilt(b, a, x, axis=axis) if zero_phase else _signal.lfilter(b, a, x, axis=axis)
