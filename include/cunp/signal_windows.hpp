@@ -29,7 +29,8 @@ struct WindowOptions {
 
 // Every window returns M float64 samples; M == 0 gives an empty array and M == 1 [1.0]
 // (kaiser_bessel_derived aside). M < 0 is a ValueError.
-ndarray general_cosine(std::int64_t M, std::span<const double> a, WindowOptions options = {});  // sum a[k] cos(k x)
+ndarray general_cosine(std::int64_t M, std::span<const double> a,
+                       WindowOptions options = {});  // sum a[k] cos(k x)
 ndarray boxcar(std::int64_t M, WindowOptions options = {});
 ndarray triang(std::int64_t M, WindowOptions options = {});
 ndarray parzen(std::int64_t M, WindowOptions options = {});
@@ -56,7 +57,8 @@ ndarray cosine(std::int64_t M, WindowOptions options = {});
 // `center` must be empty when sym (ValueError); empty: the middle, (M-1)/2.
 ndarray exponential(std::int64_t M, std::optional<double> center = std::nullopt, double tau = 1.0,
                     WindowOptions options = {});
-ndarray taylor(std::int64_t M, std::int64_t nbar = 4, double sll = 30, bool norm = true, WindowOptions options = {});
+ndarray taylor(std::int64_t M, std::int64_t nbar = 4, double sll = 30, bool norm = true,
+               WindowOptions options = {});
 ndarray lanczos(std::int64_t M, WindowOptions options = {});
 
 // Discrete prolate spheroidal (Slepian) sequences: the `Kmax` tapers (one, returned
@@ -69,10 +71,11 @@ struct DpssOptions {
   bool return_ratios = false;
 };
 struct DpssResult {
-  ndarray windows;               // (M,) or (Kmax, M)
+  ndarray windows;                // (M,) or (Kmax, M)
   std::optional<ndarray> ratios;  // the concentration ratios when return_ratios: () or (Kmax,)
 };
-DpssResult dpss(std::int64_t M, double NW, DpssOptions dpss_options = {}, WindowOptions options = {});
+DpssResult dpss(std::int64_t M, double NW, DpssOptions dpss_options = {},
+                WindowOptions options = {});
 
 // ---- get_window ---------------------------------------------------------------------
 
@@ -91,10 +94,11 @@ std::optional<WindowName> find_window(std::string_view name);
 // optionally suffixed "_periodic" or "_symmetric" (which override fftbins), with its
 // parameters (general_cosine: the coefficients; taylor's norm and other flags as 0/1).
 // ValueError for an unknown name and for a parameter count the window does not take.
-ndarray get_window(std::string_view name, std::span<const double> params, std::int64_t Nx, bool fftbins = true,
-                   std::optional<Device> device = std::nullopt);
+ndarray get_window(std::string_view name, std::span<const double> params, std::int64_t Nx,
+                   bool fftbins = true, std::optional<Device> device = std::nullopt);
 // get_window(beta, Nx): a number is a Kaiser window's beta.
-ndarray get_window(double beta, std::int64_t Nx, bool fftbins = true, std::optional<Device> device = std::nullopt);
+ndarray get_window(double beta, std::int64_t Nx, bool fftbins = true,
+                   std::optional<Device> device = std::nullopt);
 
 // ---- upfirdn -----------------------------------------------------------------------
 
@@ -103,7 +107,15 @@ ndarray get_window(double beta, std::int64_t Nx, bool fftbins = true, std::optio
 // points), "antisymmetric"/"antireflect" (odd versions of symmetric/reflect) and
 // "line" (the line through the first and last points).
 enum class ExtensionMode : std::uint8_t {
-  Constant, Symmetric, Reflect, Edge, Wrap, Smooth, Antisymmetric, Antireflect, Line
+  Constant,
+  Symmetric,
+  Reflect,
+  Edge,
+  Wrap,
+  Smooth,
+  Antisymmetric,
+  Antireflect,
+  Line
 };
 // The mode for SciPy's name (case-insensitive); ValueError naming it otherwise.
 ExtensionMode parse_extension_mode(std::string_view name);
@@ -116,7 +128,8 @@ struct UpfirdnOptions {
   double cval = 0;  // the value outside the signal for ExtensionMode::Constant
 };
 // The output length along the axis: ((n - 1) * up + len(h) - 1) // down + 1.
-std::int64_t upfirdn_output_length(std::int64_t h_length, std::int64_t n, std::int64_t up, std::int64_t down);
+std::int64_t upfirdn_output_length(std::int64_t h_length, std::int64_t n, std::int64_t up,
+                                   std::int64_t down);
 // scipy.signal.upfirdn(h, x, up, down, axis, mode, cval): upsamples x by zero insertion,
 // filters it with the FIR filter h and keeps every down-th sample, along `axis`, in one
 // polyphase pass (each output sums only the taps that meet a nonzero input). The result

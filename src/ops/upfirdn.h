@@ -17,17 +17,42 @@ namespace ops {
 
 // The modes in cunp::signal::ExtensionMode's order.
 enum upfirdn_mode {
-  upfirdn_constant = 0, upfirdn_symmetric, upfirdn_reflect, upfirdn_edge, upfirdn_wrap, upfirdn_smooth,
-  upfirdn_antisymmetric, upfirdn_antireflect, upfirdn_line
+  upfirdn_constant = 0,
+  upfirdn_symmetric,
+  upfirdn_reflect,
+  upfirdn_edge,
+  upfirdn_wrap,
+  upfirdn_smooth,
+  upfirdn_antisymmetric,
+  upfirdn_antireflect,
+  upfirdn_line
 };
 
-template <typename T> struct upfirdn_real { using type = T; };
-template <typename R> struct upfirdn_real<complex<R>> { using type = R; };
+template <typename T>
+struct upfirdn_real {
+  using type = T;
+};
+template <typename R>
+struct upfirdn_real<complex<R>> {
+  using type = R;
+};
 
-template <typename T> CUNP_HD T upfirdn_scale(T v, typename upfirdn_real<T>::type r) { return v * r; }
-template <typename T> CUNP_HD T upfirdn_div(T v, T r) { return v / r; }
-template <typename R> CUNP_HD complex<R> upfirdn_div(complex<R> v, R r) { return {v.re / r, v.im / r}; }
-template <typename T> CUNP_HD T upfirdn_mac(T acc, T h, T x) { return acc + h * x; }
+template <typename T>
+CUNP_HD T upfirdn_scale(T v, typename upfirdn_real<T>::type r) {
+  return v * r;
+}
+template <typename T>
+CUNP_HD T upfirdn_div(T v, T r) {
+  return v / r;
+}
+template <typename R>
+CUNP_HD complex<R> upfirdn_div(complex<R> v, R r) {
+  return {v.re / r, v.im / r};
+}
+template <typename T>
+CUNP_HD T upfirdn_mac(T acc, T h, T x) {
+  return acc + h * x;
+}
 
 CUNP_HD i64 upfirdn_floor_mod(i64 a, i64 m) {
   const i64 r = a % m;
@@ -46,8 +71,10 @@ CUNP_HD T upfirdn_extend(const T* x, i64 stride, i64 n, i64 i, int mode, T cval)
   const T last = x[(n - 1) * stride];
   using R = typename upfirdn_real<T>::type;
   switch (mode) {
-    case upfirdn_edge: return i < 0 ? first : last;
-    case upfirdn_wrap: return x[upfirdn_floor_mod(i, n) * stride];
+    case upfirdn_edge:
+      return i < 0 ? first : last;
+    case upfirdn_wrap:
+      return x[upfirdn_floor_mod(i, n) * stride];
     case upfirdn_symmetric:
     case upfirdn_antisymmetric: {
       // Period 2n: x[0..n-1] then x reversed; each reflection flips the sign of the odd mode.
@@ -56,7 +83,8 @@ CUNP_HD T upfirdn_extend(const T* x, i64 stride, i64 n, i64 i, int mode, T cval)
       if (mode == upfirdn_antisymmetric && (upfirdn_floor_div(i, n) & 1) != 0) return -v;
       return v;
     }
-    default: break;
+    default:
+      break;
   }
   if (n == 1) return first;
   switch (mode) {
@@ -83,15 +111,16 @@ CUNP_HD T upfirdn_extend(const T* x, i64 stride, i64 n, i64 i, int mode, T cval)
       if (i < 0) return first + upfirdn_scale(slope, static_cast<R>(i));
       return last + upfirdn_scale(slope, static_cast<R>(i - n + 1));
     }
-    default: return cval;
+    default:
+      return cval;
   }
 }
 
 // Output sample k of one signal: x (n samples, `stride` apart) through the polyphase
 // filter `phases` (up phases of `taps` coefficients, Note [Polyphase upfirdn]).
 template <typename T>
-CUNP_HD T upfirdn_sample(const T* x, i64 stride, i64 n, const T* phases, i64 taps, i64 up, i64 down, i64 k,
-                         int mode, T cval, bool zero_outside) {
+CUNP_HD T upfirdn_sample(const T* x, i64 stride, i64 n, const T* phases, i64 taps, i64 up, i64 down,
+                         i64 k, int mode, T cval, bool zero_outside) {
   const i64 t = k * down;
   const i64 q = t / up;  // t >= 0: the newest input sample the output reaches
   const T* hp = phases + (t % up) * taps;
@@ -103,7 +132,8 @@ CUNP_HD T upfirdn_sample(const T* x, i64 stride, i64 n, const T* phases, i64 tap
   if (zero_outside) return acc;
   // Outside: j < j_lo reads past the end, j > j_hi before the start.
   const i64 past = j_lo < taps ? j_lo : taps;
-  for (i64 j = 0; j < past; ++j) acc = upfirdn_mac(acc, hp[j], upfirdn_extend(x, stride, n, q - j, mode, cval));
+  for (i64 j = 0; j < past; ++j)
+    acc = upfirdn_mac(acc, hp[j], upfirdn_extend(x, stride, n, q - j, mode, cval));
   for (i64 j = (j_hi + 1 > past ? j_hi + 1 : past); j < taps; ++j)
     acc = upfirdn_mac(acc, hp[j], upfirdn_extend(x, stride, n, q - j, mode, cval));
   return acc;

@@ -2,6 +2,8 @@
 // checks, the polyphase reordering of h, the signal moved to a contiguous (rows, n)
 // layout of the computation dtype, then one pass of ops::upfirdn_sample per output,
 // on the cpu (threads over the outputs) or by the generated CUDA kernel.
+#include "ops/upfirdn.h"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -14,18 +16,18 @@
 #include "cunp/error.hpp"
 #include "cunp/manipulation.hpp"
 #include "cunp/signal_windows.hpp"
-#include "ops/upfirdn.h"
 #include "signal/upfirdn.hpp"
 
 namespace cunp::signal {
 namespace {
 
 constexpr std::array<std::string_view, 9> kModeNames = {"constant",      "symmetric",   "reflect",
-                                                         "edge",          "wrap",        "smooth",
-                                                         "antisymmetric", "antireflect", "line"};
+                                                        "edge",          "wrap",        "smooth",
+                                                        "antisymmetric", "antireflect", "line"};
 
 template <typename T>
-void upfirdn_cpu(const ndarray& x, const ndarray& phases, ndarray& y, const detail::UpfirdnShape& s, T cval) {
+void upfirdn_cpu(const ndarray& x, const ndarray& phases, ndarray& y, const detail::UpfirdnShape& s,
+                 T cval) {
   const T* xp = static_cast<const T*>(x.data());
   const T* hp = static_cast<const T*>(phases.data());
   T* yp = static_cast<T*>(y.data());
@@ -33,8 +35,8 @@ void upfirdn_cpu(const ndarray& x, const ndarray& phases, ndarray& y, const deta
   auto run = [&](std::int64_t begin, std::int64_t end) {
     for (std::int64_t i = begin; i < end; ++i) {
       const std::int64_t r = i / s.n_out;
-      yp[i] = ops::upfirdn_sample<T>(xp + r * s.n, 1, s.n, hp, s.taps, s.up, s.down, i - r * s.n_out, s.mode, cval,
-                                     s.zero_outside);
+      yp[i] = ops::upfirdn_sample<T>(xp + r * s.n, 1, s.n, hp, s.taps, s.up, s.down,
+                                     i - r * s.n_out, s.mode, cval, s.zero_outside);
     }
   };
   // Threads when the work (outputs x taps) is worth their start-up (Note [CPU threads]).
@@ -69,7 +71,8 @@ ExtensionMode parse_extension_mode(std::string_view name) {
   throw ValueError("Unknown mode: " + std::string(name));
 }
 
-std::int64_t upfirdn_output_length(std::int64_t h_length, std::int64_t n, std::int64_t up, std::int64_t down) {
+std::int64_t upfirdn_output_length(std::int64_t h_length, std::int64_t n, std::int64_t up,
+                                   std::int64_t down) {
   const std::int64_t span = (n - 1) * up + h_length - 1;
   // Python's floor division: an empty signal with a one-tap filter has length 0.
   return (span >= 0 ? span / down : -((-span + down - 1) / down)) + 1;
@@ -81,7 +84,8 @@ ndarray upfirdn(const ndarray& h, const ndarray& x, UpfirdnOptions o) {
   if (x.ndim() == 0) throw ValueError("x must be at least 1-D (got a 0-d array)");
   const int axis = normalize_axis(o.axis, x.ndim());
   const DType dt = promote_types(promote_types(h.dtype(), x.dtype()), DType::Float32);
-  if (dt != DType::Float32 && dt != DType::Float64 && dt != DType::Complex64 && dt != DType::Complex128)
+  if (dt != DType::Float32 && dt != DType::Float64 && dt != DType::Complex64 &&
+      dt != DType::Complex128)
     throw TypeError("upfirdn: unsupported dtype " + std::string(name(dt)));
   const Device device = x.device();
   DeviceGuard guard(device);
@@ -105,18 +109,31 @@ ndarray upfirdn(const ndarray& h, const ndarray& x, UpfirdnOptions o) {
     ndarray padded = zeros({taps * o.up}, {.dtype = dt, .device = device});
     padded.view({slice(0, L)}).assign(h.to(device));
     ndarray phases = ascontiguousarray(padded.reshape({taps, o.up}).T());
-    const detail::UpfirdnShape s{.rows = row_count, .n = n, .n_out = n_out, .taps = taps, .up = o.up,
-                                 .down = o.down, .mode = static_cast<int>(o.mode),
+    const detail::UpfirdnShape s{.rows = row_count,
+                                 .n = n,
+                                 .n_out = n_out,
+                                 .taps = taps,
+                                 .up = o.up,
+                                 .down = o.down,
+                                 .mode = static_cast<int>(o.mode),
                                  .zero_outside = o.mode == ExtensionMode::Constant && o.cval == 0};
     const Scalar cval(o.cval);
     if (device.is_cuda()) {
       detail::upfirdn_cuda(xs, phases, y, s, cval);
     } else {
       switch (dt) {
-        case DType::Float32: upfirdn_cpu<ops::f32>(xs, phases, y, s, scalar_as<ops::f32>(cval, dt)); break;
-        case DType::Float64: upfirdn_cpu<ops::f64>(xs, phases, y, s, scalar_as<ops::f64>(cval, dt)); break;
-        case DType::Complex64: upfirdn_cpu<ops::c64>(xs, phases, y, s, scalar_as<ops::c64>(cval, dt)); break;
-        default: upfirdn_cpu<ops::c128>(xs, phases, y, s, scalar_as<ops::c128>(cval, dt)); break;
+        case DType::Float32:
+          upfirdn_cpu<ops::f32>(xs, phases, y, s, scalar_as<ops::f32>(cval, dt));
+          break;
+        case DType::Float64:
+          upfirdn_cpu<ops::f64>(xs, phases, y, s, scalar_as<ops::f64>(cval, dt));
+          break;
+        case DType::Complex64:
+          upfirdn_cpu<ops::c64>(xs, phases, y, s, scalar_as<ops::c64>(cval, dt));
+          break;
+        default:
+          upfirdn_cpu<ops::c128>(xs, phases, y, s, scalar_as<ops::c128>(cval, dt));
+          break;
       }
     }
   }

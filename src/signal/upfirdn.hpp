@@ -15,6 +15,7 @@ struct UpfirdnShape {
   int mode;
   bool zero_outside;
 };
-void upfirdn_cuda(const ndarray& x, const ndarray& phases, ndarray& y, const UpfirdnShape& shape, const Scalar& cval);
+void upfirdn_cuda(const ndarray& x, const ndarray& phases, ndarray& y, const UpfirdnShape& shape,
+                  const Scalar& cval);
 
 }  // namespace cunp::signal::detail

@@ -52,7 +52,8 @@ ndarray window(std::int64_t M, const WindowOptions& o, F f) {
 Samples linspace(double start, double stop, std::int64_t n) {
   Samples v(static_cast<std::size_t>(n));
   const double step = (stop - start) / static_cast<double>(n - 1);
-  for (std::int64_t i = 0; i < n; ++i) v[static_cast<std::size_t>(i)] = static_cast<double>(i) * step + start;
+  for (std::int64_t i = 0; i < n; ++i)
+    v[static_cast<std::size_t>(i)] = static_cast<double>(i) * step + start;
   if (n > 1) v.back() = stop;
   return v;
 }
@@ -61,7 +62,8 @@ Samples cosine_sum(std::int64_t M, std::span<const double> a) {
   const Samples fac = linspace(-kPi, kPi, M);
   Samples w(fac.size(), 0.0);
   for (std::size_t k = 0; k < a.size(); ++k)
-    for (std::size_t i = 0; i < w.size(); ++i) w[i] += a[k] * std::cos(static_cast<double>(k) * fac[i]);
+    for (std::size_t i = 0; i < w.size(); ++i)
+      w[i] += a[k] * std::cos(static_cast<double>(k) * fac[i]);
   return w;
 }
 
@@ -78,7 +80,8 @@ Samples dft_real(const std::vector<std::complex<double>>& p, std::int64_t count)
     double s = 0;
     for (std::int64_t n = 0; n < M; ++n) {
       const double angle = -2.0 * kPi * static_cast<double>((k * n) % M) / static_cast<double>(M);
-      s += p[static_cast<std::size_t>(n)].real() * std::cos(angle) - p[static_cast<std::size_t>(n)].imag() * std::sin(angle);
+      s += p[static_cast<std::size_t>(n)].real() * std::cos(angle) -
+           p[static_cast<std::size_t>(n)].imag() * std::sin(angle);
     }
     out[static_cast<std::size_t>(k)] = s;
   }
@@ -93,7 +96,9 @@ Samples host_kaiser(std::int64_t M, double beta) {
 
 }  // namespace
 
-ndarray general_cosine(std::int64_t M, std::span<const double> a, WindowOptions o) { return cosine_window(M, a, o); }
+ndarray general_cosine(std::int64_t M, std::span<const double> a, WindowOptions o) {
+  return cosine_window(M, a, o);
+}
 
 ndarray boxcar(std::int64_t M, WindowOptions o) {
   return window(M, o, [](std::int64_t m) { return Samples(static_cast<std::size_t>(m), 1.0); });
@@ -104,7 +109,8 @@ ndarray triang(std::int64_t M, WindowOptions o) {
     Samples w;
     const double md = static_cast<double>(m);
     for (std::int64_t n = 1; n <= (m + 1) / 2; ++n)
-      w.push_back(m % 2 == 0 ? (2.0 * static_cast<double>(n) - 1.0) / md : 2.0 * static_cast<double>(n) / (md + 1.0));
+      w.push_back(m % 2 == 0 ? (2.0 * static_cast<double>(n) - 1.0) / md
+                             : 2.0 * static_cast<double>(n) / (md + 1.0));
     const std::size_t half = w.size();
     for (std::size_t i = (m % 2 == 0 ? half : half - 1); i-- > 0;) w.push_back(w[i]);
     return w;
@@ -118,7 +124,7 @@ ndarray parzen(std::int64_t M, WindowOptions o) {
     for (double n = -(md - 1) / 2.0; n < (md - 1) / 2.0 + 0.5; n += 1.0) {
       const double r = std::fabs(n) / (md / 2.0);
       w.push_back(std::fabs(n) <= (md - 1) / 4.0 ? 1 - 6 * std::pow(r, 2.0) + 6 * std::pow(r, 3.0)
-                                                : 2 * std::pow(1 - r, 3.0));
+                                                 : 2 * std::pow(1 - r, 3.0));
     }
     return w;
   });
@@ -162,7 +168,8 @@ ndarray bartlett(std::int64_t M, WindowOptions o) {
     const double md = static_cast<double>(m);
     for (std::int64_t i = 0; i < m; ++i) {
       const double n = static_cast<double>(i);
-      w[static_cast<std::size_t>(i)] = n <= (md - 1) / 2.0 ? 2.0 * n / (md - 1) : 2.0 - 2.0 * n / (md - 1);
+      w[static_cast<std::size_t>(i)] =
+          n <= (md - 1) / 2.0 ? 2.0 * n / (md - 1) : 2.0 - 2.0 * n / (md - 1);
     }
     return w;
   });
@@ -178,7 +185,8 @@ ndarray hamming(std::int64_t M, WindowOptions o) { return general_hamming(M, 0.5
 
 ndarray tukey(std::int64_t M, double alpha, WindowOptions o) {
   if (trivial(M)) return place(Samples(static_cast<std::size_t>(M), 1.0), o);
-  if (alpha <= 0) return place(Samples(static_cast<std::size_t>(M), 1.0), o);  // SciPy: ones(M), even periodic
+  if (alpha <= 0)
+    return place(Samples(static_cast<std::size_t>(M), 1.0), o);  // SciPy: ones(M), even periodic
   if (alpha >= 1.0) return hann(M, o);
   return window(M, o, [alpha](std::int64_t m) {
     const double md = static_cast<double>(m);
@@ -212,16 +220,19 @@ ndarray kaiser(std::int64_t M, double beta, WindowOptions o) {
 }
 
 ndarray kaiser_bessel_derived(std::int64_t M, double beta, WindowOptions o) {
-  if (!o.sym) throw ValueError("Kaiser-Bessel Derived windows are only defined for symmetric shapes");
+  if (!o.sym)
+    throw ValueError("Kaiser-Bessel Derived windows are only defined for symmetric shapes");
   if (M < 1) return place({}, o);
-  if (M % 2) throw ValueError("Kaiser-Bessel Derived windows are only defined for even number of points");
+  if (M % 2)
+    throw ValueError("Kaiser-Bessel Derived windows are only defined for even number of points");
   const Samples k = host_kaiser(M / 2 + 1, beta);
   Samples csum(k.size());
   double s = 0;
   for (std::size_t i = 0; i < k.size(); ++i) csum[i] = s += k[i];
   Samples w(static_cast<std::size_t>(M));
   const std::size_t half = static_cast<std::size_t>(M / 2);
-  for (std::size_t i = 0; i < half; ++i) w[i] = w[static_cast<std::size_t>(M) - 1 - i] = std::sqrt(csum[i] / csum.back());
+  for (std::size_t i = 0; i < half; ++i)
+    w[i] = w[static_cast<std::size_t>(M) - 1 - i] = std::sqrt(csum[i] / csum.back());
   return place(w, o);
 }
 
@@ -268,7 +279,9 @@ ndarray chebwin(std::int64_t M, double at, WindowOptions o) {
       else
         v = std::cos(order * std::acos(x));
       p[static_cast<std::size_t>(k)] = v;
-      if (m % 2 == 0) p[static_cast<std::size_t>(k)] *= std::exp(std::complex<double>(0, kPi / static_cast<double>(m) * static_cast<double>(k)));
+      if (m % 2 == 0)
+        p[static_cast<std::size_t>(k)] *= std::exp(
+            std::complex<double>(0, kPi / static_cast<double>(m) * static_cast<double>(k)));
     }
     Samples w;
     if (m % 2) {
@@ -292,7 +305,8 @@ ndarray cosine(std::int64_t M, WindowOptions o) {
   return window(M, o, [](std::int64_t m) {
     Samples w(static_cast<std::size_t>(m));
     for (std::int64_t i = 0; i < m; ++i)
-      w[static_cast<std::size_t>(i)] = std::sin(kPi / static_cast<double>(m) * (static_cast<double>(i) + 0.5));
+      w[static_cast<std::size_t>(i)] =
+          std::sin(kPi / static_cast<double>(m) * (static_cast<double>(i) + 0.5));
     return w;
   });
 }
@@ -302,7 +316,8 @@ ndarray exponential(std::int64_t M, std::optional<double> center, double tau, Wi
   return window(M, o, [center, tau](std::int64_t m) {
     const double c = center ? *center : (static_cast<double>(m) - 1) / 2;
     Samples w(static_cast<std::size_t>(m));
-    for (std::int64_t i = 0; i < m; ++i) w[static_cast<std::size_t>(i)] = std::exp(-std::fabs(static_cast<double>(i) - c) / tau);
+    for (std::int64_t i = 0; i < m; ++i)
+      w[static_cast<std::size_t>(i)] = std::exp(-std::fabs(static_cast<double>(i) - c) / tau);
     return w;
   });
 }
@@ -322,7 +337,8 @@ ndarray taylor(std::int64_t M, std::int64_t nbar, double sll, bool norm, WindowO
       const double m2 = ma[mi] * ma[mi];
       double numer = (mi % 2 == 0) ? 1.0 : -1.0;
       double p = 1.0;
-      for (std::size_t j = 0; j < count; ++j) p *= 1 - m2 / s2 / (A * A + (ma[j] - 0.5) * (ma[j] - 0.5));
+      for (std::size_t j = 0; j < count; ++j)
+        p *= 1 - m2 / s2 / (A * A + (ma[j] - 0.5) * (ma[j] - 0.5));
       numer *= p;
       double below = 1.0, above = 1.0;
       for (std::size_t j = 0; j < mi; ++j) below *= 1 - m2 / (ma[j] * ma[j]);
@@ -332,7 +348,8 @@ ndarray taylor(std::int64_t M, std::int64_t nbar, double sll, bool norm, WindowO
     const double md = static_cast<double>(m);
     auto W = [&](double n) {
       double s = 0;
-      for (std::size_t i = 0; i < count; ++i) s += Fm[i] * std::cos(2 * kPi * ma[i] * (n - md / 2.0 + 0.5) / md);
+      for (std::size_t i = 0; i < count; ++i)
+        s += Fm[i] * std::cos(2 * kPi * ma[i] * (n - md / 2.0 + 0.5) / md);
       return 1 + 2 * s;
     };
     Samples w(static_cast<std::size_t>(m));
@@ -351,7 +368,8 @@ ndarray lanczos(std::int64_t M, WindowOptions o) {
     const double md = static_cast<double>(m);
     Samples right;
     // arange(n0, m) with n0 = m/2 (even) or (m+1)/2 (odd), as floats.
-    for (double n = (m % 2 == 0 ? md / 2 : (md + 1) / 2); n < md; n += 1) right.push_back(sinc(2.0 * n / (md - 1) - 1.0));
+    for (double n = (m % 2 == 0 ? md / 2 : (md + 1) / 2); n < md; n += 1)
+      right.push_back(sinc(2.0 * n / (md - 1) - 1.0));
     Samples w(right.rbegin(), right.rend());
     if (m % 2) w.push_back(1.0);
     w.insert(w.end(), right.begin(), right.end());
@@ -374,8 +392,9 @@ DpssResult dpss(std::int64_t M, double NW, DpssOptions d, WindowOptions o) {
   const std::int64_t kmax = d.Kmax ? *d.Kmax : 1;
   if (trivial(M)) {
     DpssResult r{place(Samples(static_cast<std::size_t>(M), 1.0), o), std::nullopt};
-    if (d.return_ratios) r.ratios = singleton ? full({}, 1.0, {.dtype = DType::Float64, .device = o.device})
-                                              : ones({1}, {.dtype = DType::Float64, .device = o.device});
+    if (d.return_ratios)
+      r.ratios = singleton ? full({}, 1.0, {.dtype = DType::Float64, .device = o.device})
+                           : ones({1}, {.dtype = DType::Float64, .device = o.device});
     return r;
   }
   if (!(0 < kmax && kmax <= M)) throw ValueError("Kmax must be greater than 0 and less than M");
@@ -390,15 +409,19 @@ DpssResult dpss(std::int64_t M, double NW, DpssOptions d, WindowOptions o) {
     diag[static_cast<std::size_t>(i)] = std::pow((md - 1 - 2 * n) / 2.0, 2) * std::cos(2 * kPi * W);
     if (i + 1 < m) off[static_cast<std::size_t>(i)] = (n + 1) * (md - (n + 1)) / 2.0;
   }
-  if (m > std::numeric_limits<lapack_int>::max()) throw ValueError("dpss: M is too large for LAPACK");
+  if (m > std::numeric_limits<lapack_int>::max())
+    throw ValueError("dpss: M is too large for LAPACK");
   const auto n = static_cast<lapack_int>(m);
   const auto k = static_cast<lapack_int>(kmax);
   lapack_int found = 0;
   Samples eig(static_cast<std::size_t>(m)), z(static_cast<std::size_t>(m * kmax));
   std::vector<lapack_int> support(static_cast<std::size_t>(2 * kmax));
-  const lapack_int info = LAPACKE_dstevr(LAPACK_COL_MAJOR, 'V', 'I', n, diag.data(), off.data(), 0.0, 0.0, n - k + 1, n,
-                                         0.0, &found, eig.data(), z.data(), n, support.data());
-  if (info != 0 || found != k) throw LinAlgError("dpss: the tridiagonal eigensolver (dstevr) failed, info " + std::to_string(info));
+  const lapack_int info =
+      LAPACKE_dstevr(LAPACK_COL_MAJOR, 'V', 'I', n, diag.data(), off.data(), 0.0, 0.0, n - k + 1, n,
+                     0.0, &found, eig.data(), z.data(), n, support.data());
+  if (info != 0 || found != k)
+    throw LinAlgError("dpss: the tridiagonal eigensolver (dstevr) failed, info " +
+                      std::to_string(info));
   // Largest eigenvalue first: taper t is LAPACK's column k - 1 - t.
   std::vector<Samples> tapers(static_cast<std::size_t>(kmax), Samples(static_cast<std::size_t>(m)));
   for (std::int64_t t = 0; t < kmax; ++t) {
@@ -436,12 +459,14 @@ DpssResult dpss(std::int64_t M, double NW, DpssOptions d, WindowOptions o) {
       double s = 0;
       for (std::int64_t lag = 0; lag < m; ++lag) {
         double rxx = 0;
-        for (std::int64_t i = 0; i + lag < m; ++i) rxx += w[static_cast<std::size_t>(i)] * w[static_cast<std::size_t>(i + lag)];
+        for (std::int64_t i = 0; i + lag < m; ++i)
+          rxx += w[static_cast<std::size_t>(i)] * w[static_cast<std::size_t>(i + lag)];
         s += rxx * r[static_cast<std::size_t>(lag)];
       }
       ratios[static_cast<std::size_t>(t)] = s;
     }
-    result.ratios = singleton ? full({}, ratios[0], {.dtype = DType::Float64, .device = o.device}) : place(ratios, o);
+    result.ratios = singleton ? full({}, ratios[0], {.dtype = DType::Float64, .device = o.device})
+                              : place(ratios, o);
   }
   if (norm != "2") {
     double peak = -std::numeric_limits<double>::infinity();
@@ -460,8 +485,11 @@ DpssResult dpss(std::int64_t M, double NW, DpssOptions d, WindowOptions o) {
           std::complex<double> s = 0;
           for (std::int64_t i = 0; i < m; ++i)
             s += w[static_cast<std::size_t>(i)] *
-                 std::exp(std::complex<double>(0, -2.0 * kPi * static_cast<double>((f * i) % m) / md));
-          if (f > 0) s *= 2.0 * std::exp(std::complex<double>(0, kPi * (1 - 1.0 / md) * static_cast<double>(f)));
+                 std::exp(
+                     std::complex<double>(0, -2.0 * kPi * static_cast<double>((f * i) % m) / md));
+          if (f > 0)
+            s *= 2.0 *
+                 std::exp(std::complex<double>(0, kPi * (1 - 1.0 / md) * static_cast<double>(f)));
           total += s.real();
         }
         correction = md / total;
@@ -492,49 +520,80 @@ struct NamedWindow {
 using P = WindowParameters;
 // SciPy's window names (scipy.signal.windows._WIN_FUNCS).
 constexpr NamedWindow kWindows[] = {
-    {"barthann", "barthann", P::None, 0}, {"brthan", "barthann", P::None, 0}, {"bth", "barthann", P::None, 0},
-    {"bartlett", "bartlett", P::None, 0}, {"bart", "bartlett", P::None, 0}, {"brt", "bartlett", P::None, 0},
-    {"blackman", "blackman", P::None, 0}, {"black", "blackman", P::None, 0}, {"blk", "blackman", P::None, 0},
-    {"blackmanharris", "blackmanharris", P::None, 0}, {"blackharr", "blackmanharris", P::None, 0},
+    {"barthann", "barthann", P::None, 0},
+    {"brthan", "barthann", P::None, 0},
+    {"bth", "barthann", P::None, 0},
+    {"bartlett", "bartlett", P::None, 0},
+    {"bart", "bartlett", P::None, 0},
+    {"brt", "bartlett", P::None, 0},
+    {"blackman", "blackman", P::None, 0},
+    {"black", "blackman", P::None, 0},
+    {"blk", "blackman", P::None, 0},
+    {"blackmanharris", "blackmanharris", P::None, 0},
+    {"blackharr", "blackmanharris", P::None, 0},
     {"bkh", "blackmanharris", P::None, 0},
-    {"bohman", "bohman", P::None, 0}, {"bman", "bohman", P::None, 0}, {"bmn", "bohman", P::None, 0},
-    {"boxcar", "boxcar", P::None, 0}, {"box", "boxcar", P::None, 0}, {"ones", "boxcar", P::None, 0},
-    {"rect", "boxcar", P::None, 0}, {"rectangular", "boxcar", P::None, 0},
-    {"chebwin", "chebwin", P::Required, 1}, {"cheb", "chebwin", P::Required, 1},
-    {"cosine", "cosine", P::None, 0}, {"halfcosine", "cosine", P::None, 0},
+    {"bohman", "bohman", P::None, 0},
+    {"bman", "bohman", P::None, 0},
+    {"bmn", "bohman", P::None, 0},
+    {"boxcar", "boxcar", P::None, 0},
+    {"box", "boxcar", P::None, 0},
+    {"ones", "boxcar", P::None, 0},
+    {"rect", "boxcar", P::None, 0},
+    {"rectangular", "boxcar", P::None, 0},
+    {"chebwin", "chebwin", P::Required, 1},
+    {"cheb", "chebwin", P::Required, 1},
+    {"cosine", "cosine", P::None, 0},
+    {"halfcosine", "cosine", P::None, 0},
     {"dpss", "dpss", P::Required, 1},
-    {"exponential", "exponential", P::Optional, 2}, {"poisson", "exponential", P::Optional, 2},
-    {"flattop", "flattop", P::None, 0}, {"flat", "flattop", P::None, 0}, {"flt", "flattop", P::None, 0},
-    {"gaussian", "gaussian", P::Required, 1}, {"gauss", "gaussian", P::Required, 1},
+    {"exponential", "exponential", P::Optional, 2},
+    {"poisson", "exponential", P::Optional, 2},
+    {"flattop", "flattop", P::None, 0},
+    {"flat", "flattop", P::None, 0},
+    {"flt", "flattop", P::None, 0},
+    {"gaussian", "gaussian", P::Required, 1},
+    {"gauss", "gaussian", P::Required, 1},
     {"gss", "gaussian", P::Required, 1},
-    {"general cosine", "general_cosine", P::Required, -1}, {"general_cosine", "general_cosine", P::Required, -1},
+    {"general cosine", "general_cosine", P::Required, -1},
+    {"general_cosine", "general_cosine", P::Required, -1},
     {"general gaussian", "general_gaussian", P::Required, 2},
     {"general_gaussian", "general_gaussian", P::Required, 2},
-    {"general gauss", "general_gaussian", P::Required, 2}, {"general_gauss", "general_gaussian", P::Required, 2},
+    {"general gauss", "general_gaussian", P::Required, 2},
+    {"general_gauss", "general_gaussian", P::Required, 2},
     {"ggs", "general_gaussian", P::Required, 2},
     {"general hamming", "general_hamming", P::Required, 1},
     {"general_hamming", "general_hamming", P::Required, 1},
-    {"hamming", "hamming", P::None, 0}, {"hamm", "hamming", P::None, 0}, {"ham", "hamming", P::None, 0},
-    {"hann", "hann", P::None, 0}, {"han", "hann", P::None, 0},
-    {"kaiser", "kaiser", P::Required, 1}, {"ksr", "kaiser", P::Required, 1},
+    {"hamming", "hamming", P::None, 0},
+    {"hamm", "hamming", P::None, 0},
+    {"ham", "hamming", P::None, 0},
+    {"hann", "hann", P::None, 0},
+    {"han", "hann", P::None, 0},
+    {"kaiser", "kaiser", P::Required, 1},
+    {"ksr", "kaiser", P::Required, 1},
     {"kaiser bessel derived", "kaiser_bessel_derived", P::Required, 1},
     {"kaiser_bessel_derived", "kaiser_bessel_derived", P::Required, 1},
     {"kbd", "kaiser_bessel_derived", P::Required, 1},
-    {"lanczos", "lanczos", P::None, 0}, {"sinc", "lanczos", P::None, 0},
-    {"nuttall", "nuttall", P::None, 0}, {"nutl", "nuttall", P::None, 0}, {"nut", "nuttall", P::None, 0},
-    {"parzen", "parzen", P::None, 0}, {"parz", "parzen", P::None, 0}, {"par", "parzen", P::None, 0},
-    {"taylor", "taylor", P::Optional, 3}, {"taylorwin", "taylor", P::Optional, 3},
-    {"triangle", "triang", P::None, 0}, {"triang", "triang", P::None, 0}, {"tri", "triang", P::None, 0},
-    {"tukey", "tukey", P::Optional, 1}, {"tuk", "tukey", P::Optional, 1},
+    {"lanczos", "lanczos", P::None, 0},
+    {"sinc", "lanczos", P::None, 0},
+    {"nuttall", "nuttall", P::None, 0},
+    {"nutl", "nuttall", P::None, 0},
+    {"nut", "nuttall", P::None, 0},
+    {"parzen", "parzen", P::None, 0},
+    {"parz", "parzen", P::None, 0},
+    {"par", "parzen", P::None, 0},
+    {"taylor", "taylor", P::Optional, 3},
+    {"taylorwin", "taylor", P::Optional, 3},
+    {"triangle", "triang", P::None, 0},
+    {"triang", "triang", P::None, 0},
+    {"tri", "triang", P::None, 0},
+    {"tukey", "tukey", P::Optional, 1},
+    {"tuk", "tukey", P::Optional, 1},
 };
 
-// The number of parameters `name` needs at least (all of its required ones).
-int min_parameters(std::string_view canonical) {
-  if (canonical == "general_gaussian") return 2;
-  if (canonical == "general_cosine") return 1;
-  for (const NamedWindow& w : kWindows)
-    if (w.canonical == canonical) return w.parameters == P::Required ? w.max_parameters : 0;
-  return 0;
+// The parameters a window needs at least: all of them when they are required (one
+// coefficient list for general_cosine), none when they are optional.
+int min_parameters(const WindowName& w) {
+  if (w.parameters != P::Required) return 0;
+  return w.max_parameters < 0 ? 1 : w.max_parameters;
 }
 
 }  // namespace
@@ -545,9 +604,10 @@ std::optional<WindowName> find_window(std::string_view name) {
   return std::nullopt;
 }
 
-ndarray get_window(std::string_view name, std::span<const double> params, std::int64_t Nx, bool fftbins,
-                   std::optional<Device> device) {
-  if (Nx <= 0) throw ValueError("Parameter Nx=" + std::to_string(Nx) + " is not a positive integer");
+ndarray get_window(std::string_view name, std::span<const double> params, std::int64_t Nx,
+                   bool fftbins, std::optional<Device> device) {
+  if (Nx <= 0)
+    throw ValueError("Parameter Nx=" + std::to_string(Nx) + " is not a positive integer");
   bool sym = !fftbins;
   std::string_view base = name;
   constexpr std::string_view kSymmetric = "_symmetric", kPeriodic = "_periodic";
@@ -563,16 +623,20 @@ ndarray get_window(std::string_view name, std::span<const double> params, std::i
   const auto count = static_cast<int>(params.size());
   if (w->parameters == P::None && count > 0)
     throw ValueError("'" + std::string(base) + "' does not allow parameters");
-  if (w->parameters == P::Required && count == 0) throw ValueError("'" + std::string(base) + "' must have parameters");
-  if (count < min_parameters(w->canonical) || (w->max_parameters >= 0 && count > w->max_parameters))
+  if (w->parameters == P::Required && count == 0)
+    throw ValueError("'" + std::string(base) + "' must have parameters");
+  if (count < min_parameters(*w) || (w->max_parameters >= 0 && count > w->max_parameters))
     throw TypeError("window '" + w->canonical + "' takes " +
-                    (min_parameters(w->canonical) == w->max_parameters
+                    (min_parameters(*w) == w->max_parameters
                          ? std::to_string(w->max_parameters)
-                         : std::to_string(min_parameters(w->canonical)) + " to " + std::to_string(w->max_parameters)) +
+                         : std::to_string(min_parameters(*w)) + " to " +
+                               std::to_string(w->max_parameters)) +
                     " parameters, got " + std::to_string(count));
   const WindowOptions o{.sym = sym, .device = device};
   const std::string_view c = w->canonical;
-  auto arg = [&](int i, double dflt) { return i < count ? params[static_cast<std::size_t>(i)] : dflt; };
+  auto arg = [&](int i, double dflt) {
+    return i < count ? params[static_cast<std::size_t>(i)] : dflt;
+  };
   if (c == "barthann") return barthann(Nx, o);
   if (c == "bartlett") return bartlett(Nx, o);
   if (c == "blackman") return blackman(Nx, o);
@@ -583,7 +647,8 @@ ndarray get_window(std::string_view name, std::span<const double> params, std::i
   if (c == "cosine") return cosine(Nx, o);
   if (c == "dpss") return dpss(Nx, params[0], {}, o).windows;
   if (c == "exponential")
-    return exponential(Nx, count > 0 ? std::optional<double>(params[0]) : std::nullopt, arg(1, 1.0), o);
+    return exponential(Nx, count > 0 ? std::optional<double>(params[0]) : std::nullopt, arg(1, 1.0),
+                       o);
   if (c == "flattop") return flattop(Nx, o);
   if (c == "gaussian") return gaussian(Nx, params[0], o);
   if (c == "general_cosine") return general_cosine(Nx, params, o);
@@ -603,7 +668,8 @@ ndarray get_window(std::string_view name, std::span<const double> params, std::i
 }
 
 ndarray get_window(double beta, std::int64_t Nx, bool fftbins, std::optional<Device> device) {
-  if (Nx <= 0) throw ValueError("Parameter Nx=" + std::to_string(Nx) + " is not a positive integer");
+  if (Nx <= 0)
+    throw ValueError("Parameter Nx=" + std::to_string(Nx) + " is not a positive integer");
   return kaiser(Nx, beta, {.sym = !fftbins, .device = device});
 }
 

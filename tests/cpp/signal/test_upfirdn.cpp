@@ -22,27 +22,35 @@ double extended(const std::vector<double>& x, std::int64_t i, ExtensionMode mode
   if (i >= 0 && i < n) return x[static_cast<std::size_t>(i)];
   const double first = x.front(), last = x.back();
   switch (mode) {
-    case ExtensionMode::Constant: return cval;
-    case ExtensionMode::Edge: return i < 0 ? first : last;
-    case ExtensionMode::Wrap: return x[static_cast<std::size_t>(((i % n) + n) % n)];
-    case ExtensionMode::Symmetric: return i < 0 ? extended(x, -i - 1, mode, cval) : extended(x, 2 * n - 1 - i, mode, cval);
+    case ExtensionMode::Constant:
+      return cval;
+    case ExtensionMode::Edge:
+      return i < 0 ? first : last;
+    case ExtensionMode::Wrap:
+      return x[static_cast<std::size_t>(((i % n) + n) % n)];
+    case ExtensionMode::Symmetric:
+      return i < 0 ? extended(x, -i - 1, mode, cval) : extended(x, 2 * n - 1 - i, mode, cval);
     case ExtensionMode::Antisymmetric:
       return i < 0 ? -extended(x, -i - 1, mode, cval) : -extended(x, 2 * n - 1 - i, mode, cval);
-    case ExtensionMode::Reflect: return i < 0 ? extended(x, -i, mode, cval) : extended(x, 2 * (n - 1) - i, mode, cval);
+    case ExtensionMode::Reflect:
+      return i < 0 ? extended(x, -i, mode, cval) : extended(x, 2 * (n - 1) - i, mode, cval);
     case ExtensionMode::Antireflect:
-      return i < 0 ? 2 * first - extended(x, -i, mode, cval) : 2 * last - extended(x, 2 * (n - 1) - i, mode, cval);
+      return i < 0 ? 2 * first - extended(x, -i, mode, cval)
+                   : 2 * last - extended(x, 2 * (n - 1) - i, mode, cval);
     case ExtensionMode::Smooth:
-      return i < 0 ? first + static_cast<double>(i) * (x[1] - first) : last + static_cast<double>(i - n + 1) * (last - x[x.size() - 2]);
+      return i < 0 ? first + static_cast<double>(i) * (x[1] - first)
+                   : last + static_cast<double>(i - n + 1) * (last - x[x.size() - 2]);
     case ExtensionMode::Line: {
       const double slope = (last - first) / static_cast<double>(n - 1);
-      return i < 0 ? first + static_cast<double>(i) * slope : last + static_cast<double>(i - n + 1) * slope;
+      return i < 0 ? first + static_cast<double>(i) * slope
+                   : last + static_cast<double>(i - n + 1) * slope;
     }
   }
   return 0;
 }
 
-std::vector<double> reference(const std::vector<double>& h, const std::vector<double>& x, std::int64_t up,
-                              std::int64_t down, ExtensionMode mode, double cval) {
+std::vector<double> reference(const std::vector<double>& h, const std::vector<double>& x,
+                              std::int64_t up, std::int64_t down, ExtensionMode mode, double cval) {
   const auto L = static_cast<std::int64_t>(h.size()), n = static_cast<std::int64_t>(x.size());
   const std::int64_t n_out = ((n - 1) * up + L - 1) / down + 1;
   std::vector<double> y;
@@ -68,7 +76,8 @@ TEST(SignalUpfirdn, MatchesTheDefinitionInEveryMode) {
     const auto mode = static_cast<ExtensionMode>(m);
     for (std::int64_t n : {2, 3, 8, 31}) {
       for (std::int64_t L : {1, 4, 9, 40}) {
-        for (auto [up, down] : {std::pair<std::int64_t, std::int64_t>{1, 1}, {3, 1}, {1, 4}, {5, 3}}) {
+        for (auto [up, down] :
+             {std::pair<std::int64_t, std::int64_t>{1, 1}, {3, 1}, {1, 4}, {5, 3}}) {
           std::vector<double> x(static_cast<std::size_t>(n)), h(static_cast<std::size_t>(L));
           for (double& v : x) v = g(gen);
           for (double& v : h) v = g(gen);
@@ -78,8 +87,8 @@ TEST(SignalUpfirdn, MatchesTheDefinitionInEveryMode) {
           const std::vector<double> got = host(y);
           ASSERT_EQ(got.size(), want.size()) << m << " " << n << " " << L;
           for (std::size_t i = 0; i < got.size(); ++i)
-            EXPECT_NEAR(got[i], want[i], 1e-12 * (1 + std::abs(want[i]))) << "mode " << m << " n " << n << " L " << L
-                                                                         << " up " << up << " down " << down;
+            EXPECT_NEAR(got[i], want[i], 1e-12 * (1 + std::abs(want[i])))
+                << "mode " << m << " n " << n << " L " << L << " up " << up << " down " << down;
         }
       }
     }
@@ -137,7 +146,8 @@ TEST(SignalNvrtc, UpfirdnKernelsCompileForSm90) {
     options.arch = 90;
     try {
       const cuda::CompiledProgram out = cuda::compile_to_cubin(p.source, p.name, options);
-      for (const std::string& k : p.kernel_names) EXPECT_NE(out.cubin.find(k), std::string::npos) << k;
+      for (const std::string& k : p.kernel_names)
+        EXPECT_NE(out.cubin.find(k), std::string::npos) << k;
     } catch (const CompileError& e) {
       FAIL() << e.log();
     }

@@ -17,7 +17,9 @@ constexpr double kPi = std::numbers::pi;
 const WindowOptions kSym{.sym = true, .device = Device::cpu()};
 const WindowOptions kPer{.sym = false, .device = Device::cpu()};
 
-std::vector<double> host(const ndarray& a) { return a.to(Device::cpu()).astype(DType::Float64).to_vector<double>(); }
+std::vector<double> host(const ndarray& a) {
+  return a.to(Device::cpu()).astype(DType::Float64).to_vector<double>();
+}
 
 void expect_near(const std::vector<double>& got, const std::vector<double>& want, double tol) {
   ASSERT_EQ(got.size(), want.size());
@@ -67,7 +69,8 @@ TEST(SignalWindows, LengthsZeroAndOneAndErrors) {
 }
 
 TEST(SignalWindows, KaiserIsNumpysAndKbdSquaresSumToOne) {
-  expect_near(host(kaiser(17, 8.6, kSym)), host(cunp::kaiser(17, 8.6, {.device = Device::cpu()})), 0.0);
+  expect_near(host(kaiser(17, 8.6, kSym)), host(cunp::kaiser(17, 8.6, {.device = Device::cpu()})),
+              0.0);
   // Princen-Bradley: w[n]^2 + w[n + M/2]^2 = 1 for the KBD window.
   const std::vector<double> w = host(kaiser_bessel_derived(16, 4.0, kSym));
   for (std::size_t n = 0; n < 8; ++n) EXPECT_NEAR(w[n] * w[n] + w[n + 8] * w[n + 8], 1.0, 1e-14);
@@ -77,7 +80,8 @@ TEST(SignalWindows, TukeyEndsAndGaussianSpread) {
   expect_near(host(tukey(9, 0.0, kSym)), host(boxcar(9, kSym)), 0.0);
   expect_near(host(tukey(9, 1.0, kSym)), host(hann(9, kSym)), 0.0);
   const std::vector<double> g = host(gaussian(9, 2.0, kSym));
-  for (int n = 0; n < 9; ++n) EXPECT_NEAR(g[static_cast<std::size_t>(n)], std::exp(-(n - 4.0) * (n - 4.0) / 8.0), 1e-15);
+  for (int n = 0; n < 9; ++n)
+    EXPECT_NEAR(g[static_cast<std::size_t>(n)], std::exp(-(n - 4.0) * (n - 4.0) / 8.0), 1e-15);
 }
 
 TEST(SignalWindows, ChebwinHasEquirippleSidelobesAtTheRequestedLevel) {
@@ -91,7 +95,8 @@ TEST(SignalWindows, ChebwinHasEquirippleSidelobesAtTheRequestedLevel) {
   for (int k = 0; k <= 2000; ++k) {
     const double f = 0.5 * k / 2000.0;
     std::complex<double> s = 0;
-    for (std::int64_t n = 0; n < M; ++n) s += w[static_cast<std::size_t>(n)] * std::polar(1.0, -2 * kPi * f * static_cast<double>(n));
+    for (std::int64_t n = 0; n < M; ++n)
+      s += w[static_cast<std::size_t>(n)] * std::polar(1.0, -2 * kPi * f * static_cast<double>(n));
     mag.push_back(std::abs(s));
   }
   peak = mag[0];
@@ -104,15 +109,21 @@ TEST(SignalWindows, ChebwinHasEquirippleSidelobesAtTheRequestedLevel) {
 TEST(SignalWindows, GetWindowNamesSuffixesAndErrors) {
   const double none[] = {0};
   const std::span<const double> no_params(none, 0);
-  expect_near(host(get_window("hann", no_params, 8, true, Device::cpu())), host(hann(8, kPer)), 0.0);
-  expect_near(host(get_window("han", no_params, 8, false, Device::cpu())), host(hann(8, kSym)), 0.0);
-  expect_near(host(get_window("hann_symmetric", no_params, 8, true, Device::cpu())), host(hann(8, kSym)), 0.0);
-  expect_near(host(get_window("hamming_periodic", no_params, 8, false, Device::cpu())), host(hamming(8, kPer)), 0.0);
+  expect_near(host(get_window("hann", no_params, 8, true, Device::cpu())), host(hann(8, kPer)),
+              0.0);
+  expect_near(host(get_window("han", no_params, 8, false, Device::cpu())), host(hann(8, kSym)),
+              0.0);
+  expect_near(host(get_window("hann_symmetric", no_params, 8, true, Device::cpu())),
+              host(hann(8, kSym)), 0.0);
+  expect_near(host(get_window("hamming_periodic", no_params, 8, false, Device::cpu())),
+              host(hamming(8, kPer)), 0.0);
   const double beta[] = {5.0};
-  expect_near(host(get_window("ksr", beta, 8, true, Device::cpu())), host(kaiser(8, 5.0, kPer)), 0.0);
+  expect_near(host(get_window("ksr", beta, 8, true, Device::cpu())), host(kaiser(8, 5.0, kPer)),
+              0.0);
   expect_near(host(get_window(5.0, 8, true, Device::cpu())), host(kaiser(8, 5.0, kPer)), 0.0);
   const double coef[] = {0.5, 0.3, 0.2};
-  expect_near(host(get_window("general_cosine", coef, 9, false, Device::cpu())), host(general_cosine(9, coef, kSym)), 0.0);
+  expect_near(host(get_window("general_cosine", coef, 9, false, Device::cpu())),
+              host(general_cosine(9, coef, kSym)), 0.0);
   ASSERT_TRUE(find_window("general gauss"));
   EXPECT_EQ(find_window("general gauss")->canonical, "general_gaussian");
   EXPECT_FALSE(find_window("hann_periodic"));
@@ -128,7 +139,8 @@ TEST(SignalWindows, GetWindowNamesSuffixesAndErrors) {
 TEST(SignalWindows, DpssTapersSolveTheirEigenproblem) {
   const std::int64_t M = 64, K = 4;
   const double NW = 3.0, W = NW / static_cast<double>(M);
-  const DpssResult r = dpss(M, NW, {.Kmax = K, .norm = std::string("2"), .return_ratios = true}, kSym);
+  const DpssResult r =
+      dpss(M, NW, {.Kmax = K, .norm = std::string("2"), .return_ratios = true}, kSym);
   ASSERT_EQ(r.windows.shape(), (Shape{K, M}));
   const std::vector<double> v = host(r.windows);
   const std::vector<double> ratios = host(*r.ratios);
@@ -137,10 +149,13 @@ TEST(SignalWindows, DpssTapersSolveTheirEigenproblem) {
   for (std::int64_t k = 0; k < K; ++k) {
     double lambda = 0, norm = 0;
     for (std::int64_t n = 0; n < M; ++n) {
-      const double d = std::pow((static_cast<double>(M) - 1 - 2.0 * static_cast<double>(n)) / 2, 2) * std::cos(2 * kPi * W);
+      const double d =
+          std::pow((static_cast<double>(M) - 1 - 2.0 * static_cast<double>(n)) / 2, 2) *
+          std::cos(2 * kPi * W);
       double tv = d * at(k, n);
       if (n > 0) tv += static_cast<double>(n) * static_cast<double>(M - n) / 2 * at(k, n - 1);
-      if (n + 1 < M) tv += static_cast<double>(n + 1) * static_cast<double>(M - n - 1) / 2 * at(k, n + 1);
+      if (n + 1 < M)
+        tv += static_cast<double>(n + 1) * static_cast<double>(M - n - 1) / 2 * at(k, n + 1);
       if (n == M / 2) lambda = tv / at(k, n);
       norm += at(k, n) * at(k, n);
     }
@@ -151,7 +166,8 @@ TEST(SignalWindows, DpssTapersSolveTheirEigenproblem) {
       for (std::int64_t n = 0; n < M; ++n) dot += at(k, n) * at(j, n);
       EXPECT_NEAR(dot, 0.0, 1e-10);
     }
-    EXPECT_GT(ratios[static_cast<std::size_t>(k)], 0.9);  // NW = 3: the first tapers are well concentrated
+    EXPECT_GT(ratios[static_cast<std::size_t>(k)],
+              0.9);  // NW = 3: the first tapers are well concentrated
   }
   for (std::size_t k = 1; k < lambdas.size(); ++k) EXPECT_LT(lambdas[k], lambdas[k - 1]);
   double sum0 = 0;
@@ -162,7 +178,8 @@ TEST(SignalWindows, DpssTapersSolveTheirEigenproblem) {
   EXPECT_THROW(dpss(8, 1.0, {.norm = std::string("3")}, kSym), ValueError);
   // The default norm of one taper ('approximate') scales its peak to about 1.
   const std::vector<double> one = host(dpss(M, NW, {}, kSym).windows);
-  EXPECT_NEAR(*std::max_element(one.begin(), one.end()), static_cast<double>(M * M) / (M * M + NW), 1e-12);
+  EXPECT_NEAR(*std::max_element(one.begin(), one.end()), static_cast<double>(M * M) / (M * M + NW),
+              1e-12);
 }
 
 }  // namespace
