@@ -312,3 +312,14 @@ def test_out_dtype_kernel_compiles():
     out = _cpu(numpy.empty(8, numpy.float16))
     assert "_bits" in f._cuda_source(x, out=out)
     assert f._compile(x, out=out) > 0
+
+
+def test_docs_example_runs(device, capsys):
+    # The Python example of docs/kernels.md's fuse section, on the test's device.
+    import pathlib
+    import re
+    text = (pathlib.Path(__file__).resolve().parents[2] / "docs" / "kernels.md").read_text()
+    section = text[text.index("## fuse"):text.index("## JIT kernels in Python")]
+    block = re.findall(r"```python\n(.*?)```", section, flags=re.S)[0]
+    exec(compile(block, "docs/kernels.md", "exec"), {})
+    assert "_cunp_fused" in capsys.readouterr().out

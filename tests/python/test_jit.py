@@ -507,3 +507,40 @@ def test_launch_retype_and_types():
         numpy.testing.assert_array_equal(h.get(), numpy.arange(8, dtype=numpy.float16) * 2 + 1)
         numpy.testing.assert_array_equal(b.get(), numpy.arange(8) % 2 != 0)
         numpy.testing.assert_array_equal(s8.get(), numpy.arange(8, dtype=numpy.int8) * 3)
+
+
+def _docs_blocks():
+    import pathlib
+    import re
+    text = (pathlib.Path(__file__).resolve().parents[2] / "docs" / "kernels.md").read_text()
+    section = text[text.index("## JIT kernels in Python"):text.index("## JIT kernels in C++")]
+    return re.findall(r"```python\n(.*?)```", section, flags=re.S)
+
+
+def _docs_module(tmp_path):
+    # The kernel definition block of docs/kernels.md, imported from a file (the
+    # translator reads the source).
+    import importlib.util
+    path = tmp_path / "jit_docs_example.py"
+    path.write_text(_docs_blocks()[0])
+    spec = importlib.util.spec_from_file_location("jit_docs_example", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_docs_example_compiles(tmp_path):
+    mod = _docs_module(tmp_path)
+    args = (cpu(numpy.ones(16, F32)), cpu(numpy.zeros(1, F32)), 16)
+    assert "atomicAdd" in mod.block_sums._cuda_source(*args)
+    assert len(mod.block_sums._compile(*args)["cubin"]) > 0
+
+
+@needs_cuda
+def test_docs_example_runs(tmp_path, capsys):
+    mod = _docs_module(tmp_path)
+    with cunp.Device("cuda:0"):
+        ns = dict(vars(mod))
+        exec(compile(_docs_blocks()[1], "docs/kernels.md", "exec"), ns)
+        assert ns["out"].get()[0] == 2 * (1 << 20)  # launched twice
+    assert "block_sums" in capsys.readouterr().out
