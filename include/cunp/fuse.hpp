@@ -68,11 +68,11 @@ class Expr {
 // like Python scalars: `x + 1` keeps x's dtype).
 class ExprArg {
  public:
-  ExprArg(const Expr& e) : expr_(e) {}  // NOLINT(google-explicit-constructor)
+  ExprArg(const Expr& e) : expr_(e) {}      // NOLINT(google-explicit-constructor)
   ExprArg(const Scalar& s) : scalar_(s) {}  // NOLINT(google-explicit-constructor)
   template <typename T>
-    requires std::is_arithmetic_v<T>
-  ExprArg(T v) : scalar_(Scalar(v)) {}  // NOLINT(google-explicit-constructor)
+  requires std::is_arithmetic_v<T> ExprArg(T v)
+      : scalar_(Scalar(v)) {}  // NOLINT(google-explicit-constructor)
   template <typename T>
   ExprArg(std::complex<T> v) : scalar_(Scalar(v)) {}  // NOLINT(google-explicit-constructor)
 
@@ -96,18 +96,17 @@ template <typename T>
 inline constexpr bool is_expr_v = std::is_same_v<std::remove_cvref_t<T>, Expr>;
 template <typename T>
 concept ExprOperand = is_expr_v<T> || std::is_arithmetic_v<std::remove_cvref_t<T>> ||
-                  std::is_same_v<std::remove_cvref_t<T>, Scalar> ||
-                  std::is_same_v<std::remove_cvref_t<T>, std::complex<float>> ||
-                  std::is_same_v<std::remove_cvref_t<T>, std::complex<double>>;
+    std::is_same_v<std::remove_cvref_t<T>, Scalar> ||
+    std::is_same_v<std::remove_cvref_t<T>, std::complex<float>> ||
+    std::is_same_v<std::remove_cvref_t<T>, std::complex<double>>;
 template <typename... T>
 concept AnyExpr = (is_expr_v<T> || ...);
 
 // Operators on traced values (NumPy's: `/` is true_divide, comparisons give bool).
-#define CUNP_FUSE_OPERATOR(op, name)                       \
-  template <ExprOperand A, ExprOperand B>                          \
-    requires AnyExpr<A, B>                                 \
-  Expr operator op(const A& a, const B& b) {               \
-    return apply(name, {ExprArg(a), ExprArg(b)});          \
+#define CUNP_FUSE_OPERATOR(op, name)                                \
+  template <ExprOperand A, ExprOperand B>                           \
+  requires AnyExpr<A, B> Expr operator op(const A& a, const B& b) { \
+    return apply(name, {ExprArg(a), ExprArg(b)});                   \
   }
 CUNP_FUSE_OPERATOR(+, "add")
 CUNP_FUSE_OPERATOR(-, "subtract")
@@ -135,11 +134,10 @@ inline Expr operator~(const Expr& x) { return apply("invert", {x}); }
 // Every ufunc of cunp/ufunc.hpp on traced values, under its name (cunp::sqrt(x)).
 #define CUNP_FUSE_UNARY(name) \
   inline fusion::Expr name(const fusion::Expr& x) { return fusion::apply(#name, {x}); }
-#define CUNP_FUSE_BINARY(name)                                         \
-  template <fusion::ExprOperand A, fusion::ExprOperand B>                      \
-    requires fusion::AnyExpr<A, B>                                     \
-  fusion::Expr name(const A& a, const B& b) {                          \
-    return fusion::apply(#name, {fusion::ExprArg(a), fusion::ExprArg(b)}); \
+#define CUNP_FUSE_BINARY(name)                                               \
+  template <fusion::ExprOperand A, fusion::ExprOperand B>                    \
+  requires fusion::AnyExpr<A, B> fusion::Expr name(const A& a, const B& b) { \
+    return fusion::apply(#name, {fusion::ExprArg(a), fusion::ExprArg(b)});   \
   }
 CUNP_UNARY_UFUNCS(CUNP_FUSE_UNARY)
 CUNP_BINARY_UFUNCS(CUNP_FUSE_BINARY)
@@ -151,13 +149,11 @@ inline fusion::Expr abs(const fusion::Expr& x) { return fusion::apply("absolute"
 inline fusion::Expr conj(const fusion::Expr& x) { return fusion::apply("conjugate", {x}); }
 inline fusion::Expr bitwise_not(const fusion::Expr& x) { return fusion::apply("invert", {x}); }
 template <fusion::ExprOperand C, fusion::ExprOperand X, fusion::ExprOperand Y>
-  requires fusion::AnyExpr<C, X, Y>
-fusion::Expr where(const C& condition, const X& x, const Y& y) {
+requires fusion::AnyExpr<C, X, Y> fusion::Expr where(const C& condition, const X& x, const Y& y) {
   return fusion::where(condition, x, y);
 }
 template <fusion::ExprOperand A, fusion::ExprOperand L, fusion::ExprOperand H>
-  requires fusion::AnyExpr<A, L, H>
-fusion::Expr clip(const A& a, const L& a_min, const H& a_max) {
+requires fusion::AnyExpr<A, L, H> fusion::Expr clip(const A& a, const L& a_min, const H& a_max) {
   return fusion::clip(a, a_min, a_max);
 }
 inline fusion::Expr sum(const fusion::Expr& a, const ReduceOptions& o = {}) { return a.sum(o); }
@@ -220,7 +216,8 @@ std::vector<Expr> results_of(R&& r) {
   if constexpr (std::is_same_v<std::remove_cvref_t<R>, Expr>) {
     return {std::forward<R>(r)};
   } else {
-    return std::apply([](auto&&... e) { return std::vector<Expr>{Expr(e)...}; }, std::forward<R>(r));
+    return std::apply([](auto&&... e) { return std::vector<Expr>{Expr(e)...}; },
+                      std::forward<R>(r));
   }
 }
 }  // namespace fusion
@@ -246,7 +243,8 @@ class Fused {
   std::vector<ndarray> call(const KernelArg (&args)[N], const FuseCallOptions& options) const {
     return fn_.call(tracer<N>(), args, options);
   }
-  std::vector<ndarray> call(std::span<const KernelArg> args, const FuseCallOptions& options = {}) const {
+  std::vector<ndarray> call(std::span<const KernelArg> args,
+                            const FuseCallOptions& options = {}) const {
     return fn_.call(tracer_for(args.size()), args, options);
   }
   template <typename... A>
@@ -260,34 +258,48 @@ class Fused {
   template <std::size_t N>
   static constexpr bool returns_one() {
     return [&]<std::size_t... I>(std::index_sequence<I...>) {
-      return fusion::is_expr_v<std::invoke_result_t<const F&, decltype((void)I, std::declval<fusion::Expr>())...>>;
-    }(std::make_index_sequence<N>{});
+      return fusion::is_expr_v<
+          std::invoke_result_t<const F&, decltype((void)I, std::declval<fusion::Expr>())...>>;
+    }
+    (std::make_index_sequence<N>{});
   }
   template <std::size_t N>
   FusedFunction::Tracer tracer() const {
     return [this](std::span<const fusion::Expr> in) {
-      return [&]<std::size_t... I>(std::index_sequence<I...>) { return fusion::results_of(f_(in[I]...)); }(
-          std::make_index_sequence<N>{});
+      return [&]<std::size_t... I>(std::index_sequence<I...>) {
+        return fusion::results_of(f_(in[I]...));
+      }
+      (std::make_index_sequence<N>{});
     };
   }
   // Runtime arities up to 8 for the vector form.
   FusedFunction::Tracer tracer_for(std::size_t n) const {
     switch (n) {
-      case 1: return tracer_if<1>();
-      case 2: return tracer_if<2>();
-      case 3: return tracer_if<3>();
-      case 4: return tracer_if<4>();
-      case 5: return tracer_if<5>();
-      case 6: return tracer_if<6>();
-      case 7: return tracer_if<7>();
-      case 8: return tracer_if<8>();
-      default: return nullptr;
+      case 1:
+        return tracer_if<1>();
+      case 2:
+        return tracer_if<2>();
+      case 3:
+        return tracer_if<3>();
+      case 4:
+        return tracer_if<4>();
+      case 5:
+        return tracer_if<5>();
+      case 6:
+        return tracer_if<6>();
+      case 7:
+        return tracer_if<7>();
+      case 8:
+        return tracer_if<8>();
+      default:
+        return nullptr;
     }
   }
   template <std::size_t N>
   FusedFunction::Tracer tracer_if() const {
     if constexpr ([]<std::size_t... I>(std::index_sequence<I...>) {
-                    return std::is_invocable_v<const F&, decltype((void)I, std::declval<fusion::Expr>())...>;
+                    return std::is_invocable_v<const F&,
+                                               decltype((void)I, std::declval<fusion::Expr>())...>;
                   }(std::make_index_sequence<N>{}))
       return tracer<N>();
     else

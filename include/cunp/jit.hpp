@@ -49,26 +49,40 @@ int __syncthreads_or(int);
 void __syncwarp(unsigned mask = 0xffffffffu);
 void __threadfence();
 void __threadfence_block();
-template <typename T> T atomicAdd(T*, T);
-template <typename T> T atomicSub(T*, T);
-template <typename T> T atomicExch(T*, T);
-template <typename T> T atomicMin(T*, T);
-template <typename T> T atomicMax(T*, T);
-template <typename T> T atomicAnd(T*, T);
-template <typename T> T atomicOr(T*, T);
-template <typename T> T atomicXor(T*, T);
-template <typename T> T atomicCAS(T*, T, T);
+template <typename T>
+T atomicAdd(T*, T);
+template <typename T>
+T atomicSub(T*, T);
+template <typename T>
+T atomicExch(T*, T);
+template <typename T>
+T atomicMin(T*, T);
+template <typename T>
+T atomicMax(T*, T);
+template <typename T>
+T atomicAnd(T*, T);
+template <typename T>
+T atomicOr(T*, T);
+template <typename T>
+T atomicXor(T*, T);
+template <typename T>
+T atomicCAS(T*, T, T);
 unsigned atomicInc(unsigned*, unsigned);
 unsigned atomicDec(unsigned*, unsigned);
-template <typename T> T __shfl_sync(unsigned, T, int, int = 32);
-template <typename T> T __shfl_up_sync(unsigned, T, unsigned, int = 32);
-template <typename T> T __shfl_down_sync(unsigned, T, unsigned, int = 32);
-template <typename T> T __shfl_xor_sync(unsigned, T, int, int = 32);
+template <typename T>
+T __shfl_sync(unsigned, T, int, int = 32);
+template <typename T>
+T __shfl_up_sync(unsigned, T, unsigned, int = 32);
+template <typename T>
+T __shfl_down_sync(unsigned, T, unsigned, int = 32);
+template <typename T>
+T __shfl_xor_sync(unsigned, T, int, int = 32);
 unsigned __ballot_sync(unsigned, int);
 int __any_sync(unsigned, int);
 int __all_sync(unsigned, int);
 unsigned __activemask();
-template <typename T> T __ldg(const T*);
+template <typename T>
+T __ldg(const T*);
 int __popc(unsigned);
 int __popcll(unsigned long long);
 int __clz(int);
@@ -97,13 +111,13 @@ long long clock64();
 #ifdef CUNP_JIT_NO_HOST_CHECK
 #define CUNP_JIT_HOST_CHECK(params, ...)
 #else
-#define CUNP_JIT_HOST_CHECK(params, ...)                   \
-  template <typename T>                                    \
-  using complex = ::cunp::jit::device_stubs::complex<T>;   \
-  template <int = 0>                                       \
-  static void host_check params {                          \
-    using namespace ::cunp::jit::device_stubs;             \
-    __VA_ARGS__                                            \
+#define CUNP_JIT_HOST_CHECK(params, ...)                 \
+  template <typename T>                                  \
+  using complex = ::cunp::jit::device_stubs::complex<T>; \
+  template <int = 0>                                     \
+  static void host_check params {                        \
+    using namespace ::cunp::jit::device_stubs;           \
+    __VA_ARGS__                                          \
   }
 #endif
 
@@ -115,11 +129,11 @@ long long clock64();
 // host macros are not expanded in it (pass values as arguments, or use
 // CUNP_JIT_KERNEL_WITH's preamble and -D options). The host compiler parses the body
 // too (Note [JIT kernel host check]).
-#define CUNP_JIT_KERNEL(name, params, ...)                                                   \
-  struct cunp_jit_kernel_##name {                                                            \
-    CUNP_JIT_HOST_CHECK(params, __VA_ARGS__)                                                 \
-    CUNP_JIT_KERNEL_MEMBERS(name, "", ::cunp::RawModuleOptions{}, #params, #__VA_ARGS__)       \
-  };                                                                                         \
+#define CUNP_JIT_KERNEL(name, params, ...)                                               \
+  struct cunp_jit_kernel_##name {                                                        \
+    CUNP_JIT_HOST_CHECK(params, __VA_ARGS__)                                             \
+    CUNP_JIT_KERNEL_MEMBERS(name, "", ::cunp::RawModuleOptions{}, #params, #__VA_ARGS__) \
+  };                                                                                     \
   inline constexpr cunp_jit_kernel_##name name {}
 
 // As CUNP_JIT_KERNEL with a preamble (a string of code placed before the kernel:
@@ -127,21 +141,22 @@ long long clock64();
 // a comma: (cunp::RawModuleOptions{.options = {"-DN=4", "--use_fast_math"}}). The body
 // may use the preamble's names and the -D macros, which the host does not know, so it
 // is not host-checked.
-#define CUNP_JIT_KERNEL_WITH(name, preamble, module_options, params, ...)                    \
-  struct cunp_jit_kernel_##name {                                                            \
-    CUNP_JIT_KERNEL_MEMBERS(name, preamble, module_options, #params, #__VA_ARGS__)             \
-  };                                                                                         \
+#define CUNP_JIT_KERNEL_WITH(name, preamble, module_options, params, ...)          \
+  struct cunp_jit_kernel_##name {                                                  \
+    CUNP_JIT_KERNEL_MEMBERS(name, preamble, module_options, #params, #__VA_ARGS__) \
+  };                                                                               \
   inline constexpr cunp_jit_kernel_##name name {}
 
 // (params_text and body_text are the stringified arguments, taken before any expansion.)
-#define CUNP_JIT_KERNEL_MEMBERS(name, preamble, module_options, params_text, body_text)                  \
-  static const ::cunp::RawKernel& kernel() {                                                             \
-    static const ::cunp::RawKernel k(::cunp::jit::kernel_source(#name, preamble, params_text, body_text),  \
-                                     #name, module_options);                                             \
-    return k;                                                                                            \
-  }                                                                                                      \
-  void operator()(::cunp::Dim3 grid, ::cunp::Dim3 block, const std::vector<::cunp::RawArg>& args,        \
-                  const ::cunp::RawLaunchOptions& launch = {}) const {                                   \
-    kernel()(grid, block, args, launch);                                                                 \
-  }                                                                                                      \
+#define CUNP_JIT_KERNEL_MEMBERS(name, preamble, module_options, params_text, body_text)           \
+  static const ::cunp::RawKernel& kernel() {                                                      \
+    static const ::cunp::RawKernel k(                                                             \
+        ::cunp::jit::kernel_source(#name, preamble, params_text, body_text), #name,               \
+        module_options);                                                                          \
+    return k;                                                                                     \
+  }                                                                                               \
+  void operator()(::cunp::Dim3 grid, ::cunp::Dim3 block, const std::vector<::cunp::RawArg>& args, \
+                  const ::cunp::RawLaunchOptions& launch = {}) const {                            \
+    kernel()(grid, block, args, launch);                                                          \
+  }                                                                                               \
   const std::string& code() const { return kernel().module().code(); }

@@ -30,7 +30,8 @@ KernelArg fuse_arg(nb::handle h, std::size_t k) {
   const std::string type = nb::cast<std::string>(nb::str(h.type().attr("__name__")));
   if (nb::isinstance(h, numpy().attr("ndarray")))
     throw TypeError("cunp.fuse: argument " + std::to_string(k) +
-                    " is a numpy.ndarray; fused functions take cunp arrays and scalars (convert with cunp.asarray)");
+                    " is a numpy.ndarray; fused functions take cunp arrays and scalars (convert "
+                    "with cunp.asarray)");
   throw TypeError("cunp.fuse: argument " + std::to_string(k) + " of type " + type +
                   " is not supported (fused functions take cunp arrays and scalars)");
 }
@@ -72,7 +73,8 @@ bool on_cuda(const std::vector<KernelArg>& args) {
   return false;
 }
 
-std::shared_ptr<const fusion::Program> program_of(const PyFused& f, const std::vector<KernelArg>& args) {
+std::shared_ptr<const fusion::Program> program_of(const PyFused& f,
+                                                  const std::vector<KernelArg>& args) {
   std::shared_ptr<const fusion::Program> p = f.programs.find(fusion::signature_key(args));
   if (!p) throw ValueError("cunp.fuse: these arguments have not been traced");
   return p;
@@ -90,25 +92,32 @@ void bind_fuse(nb::module_& m) {
             new (self) PyTrace{std::make_shared<fusion::Trace>(std::move(infos))};
           },
           arg("args"), "A new trace of a function of these arguments (argument k is node k).")
-      .def("constant", [](PyTrace& t, nb::handle value) { return t.trace->constant(to_scalar(value)); }, arg("value"))
+      .def(
+          "constant",
+          [](PyTrace& t, nb::handle value) { return t.trace->constant(to_scalar(value)); },
+          arg("value"))
       .def(
           "apply",
           [](PyTrace& t, const std::string& ufunc, std::vector<int> operands) {
             return t.trace->apply(ufunc::get(ufunc), operands);
           },
           arg("ufunc"), arg("operands"))
-      .def("cast", [](PyTrace& t, int node, nb::handle dtype) { return t.trace->cast(node, to_dtype(dtype)); })
+      .def("cast", [](PyTrace& t, int node,
+                      nb::handle dtype) { return t.trace->cast(node, to_dtype(dtype)); })
       .def("where", [](PyTrace& t, int c, int x, int y) { return t.trace->where(c, x, y); })
       .def("clip", [](PyTrace& t, int a, int lo, int hi) { return t.trace->clip(a, lo, hi); })
       .def(
           "reduce",
-          [](PyTrace& t, const std::string& name, int node, nb::handle axis, bool keepdims, nb::handle dtype) {
+          [](PyTrace& t, const std::string& name, int node, nb::handle axis, bool keepdims,
+             nb::handle dtype) {
             const std::optional<fusion::ReductionName> r = fusion::reduction_by_name(name);
-            if (!r) throw NotImplementedError("cunp.fuse: the reduction '" + name + "' cannot be fused");
+            if (!r)
+              throw NotImplementedError("cunp.fuse: the reduction '" + name + "' cannot be fused");
             return t.trace->reduce(*r, node, to_axes(axis), keepdims, to_optional_dtype(dtype));
           },
           arg("name"), arg("node"), arg("axis").none(), arg("keepdims"), arg("dtype").none())
-      .def("dtype", [](const PyTrace& t, int node) { return dtype_object(t.trace->node(node).dtype); })
+      .def("dtype",
+           [](const PyTrace& t, int node) { return dtype_object(t.trace->node(node).dtype); })
       .def("ndim", [](const PyTrace& t, int node) { return t.trace->node(node).ndim; })
       .def("reduced", [](const PyTrace& t, int node) { return t.trace->node(node).reduced; })
       .def("__len__", [](const PyTrace& t) { return t.trace->nodes().size(); });
@@ -117,7 +126,8 @@ void bind_fuse(nb::module_& m) {
       .def(
           "__init__",
           [](PyFused* self, std::string name) {
-            if (!cuda::user::is_identifier(name)) throw ValueError("Invalid kernel name: \"" + name + "\"");
+            if (!cuda::user::is_identifier(name))
+              throw ValueError("Invalid kernel name: \"" + name + "\"");
             new (self) PyFused{std::move(name), {}};
           },
           arg("kernel_name"))
@@ -125,7 +135,8 @@ void bind_fuse(nb::module_& m) {
           "__call__",
           [](const PyFused& f, nb::tuple args, nb::handle out, nb::handle stream) -> nb::object {
             std::vector<KernelArg> kargs = fuse_args(args);
-            const std::shared_ptr<const fusion::Program> p = f.programs.find(fusion::signature_key(kargs));
+            const std::shared_ptr<const fusion::Program> p =
+                f.programs.find(fusion::signature_key(kargs));
             if (!p) return nb::none();  // a new signature: the Python side traces it
             const FuseCallOptions call = call_options(out, stream);
             std::vector<ndarray> r;
@@ -143,10 +154,12 @@ void bind_fuse(nb::module_& m) {
           "define",
           [](PyFused& f, nb::tuple args, PyTrace& t, std::vector<int> results) {
             const std::vector<KernelArg> kargs = fuse_args(args);
-            f.programs.insert(fusion::signature_key(kargs),
-                              std::make_shared<fusion::Program>(t.trace, std::move(results), f.name));
+            f.programs.insert(
+                fusion::signature_key(kargs),
+                std::make_shared<fusion::Program>(t.trace, std::move(results), f.name));
           },
-          arg("args"), arg("trace"), arg("results"), "Keeps the trace of these arguments' signature.")
+          arg("args"), arg("trace"), arg("results"),
+          "Keeps the trace of these arguments' signature.")
       .def(
           "_cuda_source",
           [](const PyFused& f, nb::tuple args, nb::handle out) {
@@ -158,7 +171,8 @@ void bind_fuse(nb::module_& m) {
           "_compile",
           [](const PyFused& f, nb::tuple args, nb::handle out, int arch) {
             const std::vector<KernelArg> kargs = fuse_args(args);
-            std::string src = program_of(f, kargs)->cuda_source(kargs, call_options(out, nb::none()));
+            std::string src =
+                program_of(f, kargs)->cuda_source(kargs, call_options(out, nb::none()));
             return compile_only(f.name, std::move(src), {"--fmad=false"}, arch);
           },
           arg("args"), arg("out").none(), arg("arch") = 90)

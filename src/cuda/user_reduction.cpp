@@ -411,6 +411,8 @@ void launch(const ReductionKernel::Impl& k, const Plan& plan, const std::vector<
   unsigned int* cnt = nullptr;
   if (split > 1) {
     const std::int64_t slots = static_cast<std::int64_t>(nout) * split;
+    // Allocated on the launch's stream: the pool may reuse it once the kernel is done there.
+    const StreamGuard on_stream(stream);
     workspace = empty({slots * 32 + nout * 4}, {.dtype = DType::UInt8, .device = plan.device});
     ws = static_cast<unsigned char*>(workspace.data());
     cnt = reinterpret_cast<unsigned int*>(ws + slots * 32);

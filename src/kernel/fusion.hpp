@@ -51,8 +51,8 @@ struct Node {
   bool array = true;             // false: a scalar argument or constant
   bool weak = false;             // a weak scalar
   int ndim = 0;
-  int arg = -1;      // Arg
-  Scalar value;      // Constant
+  int arg = -1;  // Arg
+  Scalar value;  // Constant
   const ufunc::Ufunc* uf = nullptr;
   const ufunc::Loop* loop = nullptr;
   std::optional<DType> loop_dtype;  // Ufunc: the dtype= its call passes (where)
@@ -84,11 +84,13 @@ class Trace {
   int nargs() const noexcept { return static_cast<int>(args_.size()); }
   int constant(const Scalar& value);
   // The ufunc on operand nodes; `loop_dtype` as a ufunc call's dtype=.
-  int apply(const ufunc::Ufunc& uf, std::span<const int> operands, std::optional<DType> loop_dtype = {});
+  int apply(const ufunc::Ufunc& uf, std::span<const int> operands,
+            std::optional<DType> loop_dtype = {});
   int cast(int node, DType dtype);
   int where(int condition, int x, int y);
   int clip(int a, int a_min, int a_max);  // a bound may be -1 (None)
-  int reduce(ReductionName r, int node, const Axes& axis, bool keepdims, std::optional<DType> dtype);
+  int reduce(ReductionName r, int node, const Axes& axis, bool keepdims,
+             std::optional<DType> dtype);
 
   const Node& node(int i) const { return nodes_.at(static_cast<std::size_t>(i)); }
   const std::vector<Node>& nodes() const noexcept { return nodes_; }
@@ -118,7 +120,8 @@ class Program {
 
  private:
   struct Kernels;  // the ElementwiseKernel or ReductionKernel of one set of output dtypes
-  std::vector<ndarray> run_unfused(std::span<const KernelArg> args, const FuseCallOptions& call) const;
+  std::vector<ndarray> run_unfused(std::span<const KernelArg> args,
+                                   const FuseCallOptions& call) const;
   std::vector<DType> output_dtypes(const FuseCallOptions& call) const;
   const Kernels& kernels_for(const std::vector<DType>& out_dtypes) const;
   std::vector<KernelArg> kernel_args(const Kernels& k, std::span<const KernelArg> args,

@@ -13,11 +13,11 @@
 #include <algorithm>
 #include <mutex>
 
+#include "cuda/user_elementwise.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/device.hpp"
 #include "cunp/error.hpp"
 #include "cunp/reduction_kernel.hpp"
-#include "cuda/user_elementwise.hpp"
 #include "kernel/fusion.hpp"
 #include "kernel/fusion_source.hpp"
 #include "ufunc/execute.hpp"
@@ -42,13 +42,20 @@ ndarray run_reduction(const Node& n, const ndarray& a, std::optional<ndarray> ou
   o.out = std::move(out);
   if (n.mean) return mean(a, o);
   switch (n.op) {
-    case reduce::ReduceOp::Sum: return sum(a, o);
-    case reduce::ReduceOp::Prod: return prod(a, o);
-    case reduce::ReduceOp::Min: return min(a, o);
-    case reduce::ReduceOp::Max: return max(a, o);
-    case reduce::ReduceOp::Any: return any(a, o);
-    case reduce::ReduceOp::All: return all(a, o);
-    default: break;
+    case reduce::ReduceOp::Sum:
+      return sum(a, o);
+    case reduce::ReduceOp::Prod:
+      return prod(a, o);
+    case reduce::ReduceOp::Min:
+      return min(a, o);
+    case reduce::ReduceOp::Max:
+      return max(a, o);
+    case reduce::ReduceOp::Any:
+      return any(a, o);
+    case reduce::ReduceOp::All:
+      return all(a, o);
+    default:
+      break;
   }
   throw NotImplementedError(std::string(kPrefix) + "unsupported reduction");
 }
@@ -63,15 +70,17 @@ struct Program::Kernels {
 
 Program::Program(std::shared_ptr<const Trace> trace, std::vector<int> results, std::string name)
     : trace_(std::move(trace)), results_(std::move(results)), name_(std::move(name)) {
-  if (results_.empty()) throw TypeError(std::string(kPrefix) + "the fused function returned no traced value");
+  if (results_.empty())
+    throw TypeError(std::string(kPrefix) + "the fused function returned no traced value");
   for (int r : results_) {
     if (r < 0 || r >= static_cast<int>(trace_->nodes().size()))
       throw ValueError(std::string(kPrefix) + "a result is not a value of this trace");
     if (trace_->node(r).kind == NodeKind::Reduce) reduction_ = true;
   }
   if (reduction_ && results_.size() > 1)
-    throw NotImplementedError(std::string(kPrefix) +
-                              "a fused function that ends in a reduction returns that one result, not a tuple");
+    throw NotImplementedError(
+        std::string(kPrefix) +
+        "a fused function that ends in a reduction returns that one result, not a tuple");
 }
 
 std::vector<DType> Program::output_dtypes(const FuseCallOptions& call) const {
@@ -83,10 +92,11 @@ std::vector<DType> Program::output_dtypes(const FuseCallOptions& call) const {
       continue;
     }
     const ndarray& out = call.out[o];
-    if (!out.defined()) throw ValueError(std::string(kPrefix) + "out[" + std::to_string(o) + "] is undefined");
+    if (!out.defined())
+      throw ValueError(std::string(kPrefix) + "out[" + std::to_string(o) + "] is undefined");
     if (!reduction_ && !can_cast(result, out.dtype(), Casting::SameKind))
-      throw TypeError("Cannot cast ufunc '" + name_ + "' output from " + dtype_str(result) + " to " +
-                      dtype_str(out.dtype()) + " with casting rule 'same_kind'");
+      throw TypeError("Cannot cast ufunc '" + name_ + "' output from " + dtype_str(result) +
+                      " to " + dtype_str(out.dtype()) + " with casting rule 'same_kind'");
     dts.push_back(out.dtype());
   }
   return dts;
@@ -103,14 +113,16 @@ const Program::Kernels& Program::kernels_for(const std::vector<DType>& out_dtype
   k->text = fused_kernel_text(*trace_, results_, out_dtypes);
   const FusedKernelText& t = k->text;
   if (reduction_) {
-    k->reduction.emplace(t.in_params, t.out_params, t.operation, t.reduce_expr, t.post_map_expr, t.identity, name_,
+    k->reduction.emplace(t.in_params, t.out_params, t.operation, t.reduce_expr, t.post_map_expr,
+                         t.identity, name_,
                          ReductionKernelOptions{.reduce_type = t.reduce_type,
                                                 .reduce_dims = true,
                                                 .preamble = t.preamble,
                                                 .options = {"--fmad=false"}});
   } else {
-    k->elementwise.emplace(t.in_params, t.out_params, t.operation, name_,
-                           ElementwiseKernelOptions{.options = {"--fmad=false"}, .preamble = t.preamble});
+    k->elementwise.emplace(
+        t.in_params, t.out_params, t.operation, name_,
+        ElementwiseKernelOptions{.options = {"--fmad=false"}, .preamble = t.preamble});
   }
   std::unique_lock lock(mutex_);
   return *kernels_.try_emplace(key, std::move(k)).first->second;
@@ -140,20 +152,23 @@ std::vector<KernelArg> Program::kernel_args(const Kernels& k, std::span<const Ke
       }
     shape = broadcast_shapes(shapes);
     const Node& r = trace_->node(results_[0]);
-    const reduce::ReducePlan plan = reduce::make_plan(first->broadcast_to(shape), r.axis, r.keepdims);
+    const reduce::ReducePlan plan =
+        reduce::make_plan(first->broadcast_to(shape), r.axis, r.keepdims);
     kargs.emplace_back(static_cast<double>(plan.nred));
   }
   for (const ndarray& o : call.out) kargs.emplace_back(o);
   return kargs;
 }
 
-std::vector<ndarray> Program::run_unfused(std::span<const KernelArg> args, const FuseCallOptions& call) const {
+std::vector<ndarray> Program::run_unfused(std::span<const KernelArg> args,
+                                          const FuseCallOptions& call) const {
   const std::vector<Node>& nodes = trace_->nodes();
   std::vector<bool> live(nodes.size(), false);
   for (int r : results_) live[static_cast<std::size_t>(r)] = true;
   for (std::size_t i = nodes.size(); i-- > 0;)
     if (live[i])
-      for (int k = 0; k < nodes[i].nin; ++k) live[static_cast<std::size_t>(nodes[i].in[static_cast<std::size_t>(k)])] = true;
+      for (int k = 0; k < nodes[i].nin; ++k)
+        live[static_cast<std::size_t>(nodes[i].in[static_cast<std::size_t>(k)])] = true;
 
   Device device = current_device();
   for (const KernelArg& a : args)
@@ -166,20 +181,25 @@ std::vector<ndarray> Program::run_unfused(std::span<const KernelArg> args, const
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     if (!live[i]) continue;
     const Node& n = nodes[i];
-    auto in = [&](int k) -> const Operand& { return *v[static_cast<std::size_t>(n.in[static_cast<std::size_t>(k)])]; };
+    auto in = [&](int k) -> const Operand& {
+      return *v[static_cast<std::size_t>(n.in[static_cast<std::size_t>(k)])];
+    };
     switch (n.kind) {
       case NodeKind::Arg: {
         const KernelArg& a = args[static_cast<std::size_t>(n.arg)];
         v[i] = a.is_array() ? Operand(a.array()) : Operand(a.scalar());
         break;
       }
-      case NodeKind::Constant: v[i] = Operand(n.value); break;
+      case NodeKind::Constant:
+        v[i] = Operand(n.value);
+        break;
       case NodeKind::Ufunc: {
         Operand ops[ufunc::kMaxIn] = {Scalar(false), Scalar(false), Scalar(false)};
         for (int k = 0; k < n.nin; ++k) ops[k] = in(k);
         UfuncOptions o;
         o.dtype = n.loop_dtype;
-        v[i] = Operand(ufunc::execute(*n.uf, std::span<const Operand>(ops, static_cast<std::size_t>(n.nin)), o)[0]);
+        v[i] = Operand(ufunc::execute(
+            *n.uf, std::span<const Operand>(ops, static_cast<std::size_t>(n.nin)), o)[0]);
         break;
       }
       case NodeKind::Cast: {
@@ -203,7 +223,8 @@ std::vector<ndarray> Program::run_unfused(std::span<const KernelArg> args, const
     const Operand& r = *v[static_cast<std::size_t>(results_[o])];
     ndarray value;
     if (n.kind == NodeKind::Arg)  // the function returned its argument: a new array, as any result
-      value = r.is_array() ? r.array().copy(Order::K) : full({}, r.scalar(), {.dtype = n.dtype, .device = device});
+      value = r.is_array() ? r.array().copy(Order::K)
+                           : full({}, r.scalar(), {.dtype = n.dtype, .device = device});
     else
       value = r.array();
     if (call.out.empty() || n.kind == NodeKind::Reduce) {
@@ -212,8 +233,8 @@ std::vector<ndarray> Program::run_unfused(std::span<const KernelArg> args, const
     }
     ndarray dst = call.out[o];
     if (!can_cast(value.dtype(), dst.dtype(), Casting::SameKind))
-      throw TypeError("Cannot cast ufunc '" + name_ + "' output from " + dtype_str(value.dtype()) + " to " +
-                      dtype_str(dst.dtype()) + " with casting rule 'same_kind'");
+      throw TypeError("Cannot cast ufunc '" + name_ + "' output from " + dtype_str(value.dtype()) +
+                      " to " + dtype_str(dst.dtype()) + " with casting rule 'same_kind'");
     if (!dst.writeable()) throw ValueError("output array is read-only");
     dst.assign(value, Casting::SameKind);
     results.push_back(dst);
@@ -221,10 +242,12 @@ std::vector<ndarray> Program::run_unfused(std::span<const KernelArg> args, const
   return results;
 }
 
-std::vector<ndarray> Program::run(std::span<const KernelArg> args, const FuseCallOptions& call) const {
+std::vector<ndarray> Program::run(std::span<const KernelArg> args,
+                                  const FuseCallOptions& call) const {
   if (static_cast<int>(args.size()) != trace_->nargs())
-    throw TypeError(std::string(kPrefix) + "the traced signature takes " + std::to_string(trace_->nargs()) +
-                    " arguments, got " + std::to_string(args.size()));
+    throw TypeError(std::string(kPrefix) + "the traced signature takes " +
+                    std::to_string(trace_->nargs()) + " arguments, got " +
+                    std::to_string(args.size()));
   if (!call.out.empty() && call.out.size() != results_.size())
     throw ValueError(std::string(kPrefix) + "out= takes " + std::to_string(results_.size()) +
                      " array(s), one per result, got " + std::to_string(call.out.size()));
@@ -234,15 +257,16 @@ std::vector<ndarray> Program::run(std::span<const KernelArg> args, const FuseCal
     if (!device)
       device = a.device();
     else if (!(*device == a.device()))
-      throw ValueError(std::string(kPrefix) + "arguments are on different devices (" + device->str() + " and " +
-                       a.device().str() + ", " + what + ")");
+      throw ValueError(std::string(kPrefix) + "arguments are on different devices (" +
+                       device->str() + " and " + a.device().str() + ", " + what + ")");
   };
   for (std::size_t k = 0; k < args.size(); ++k)
     if (args[k].is_array()) {
       add_device(args[k].array(), "argument " + std::to_string(k));
       any_array = true;
     }
-  for (std::size_t o = 0; o < call.out.size(); ++o) add_device(call.out[o], "out[" + std::to_string(o) + "]");
+  for (std::size_t o = 0; o < call.out.size(); ++o)
+    add_device(call.out[o], "out[" + std::to_string(o) + "]");
   if (!device || !device->is_cuda()) return run_unfused(args, call);
 
   const std::vector<DType> dts = output_dtypes(call);
@@ -255,7 +279,8 @@ std::vector<ndarray> Program::run(std::span<const KernelArg> args, const FuseCal
     // depend on fewer arrays may be smaller in the op-by-op code.
     std::vector<Shape> all;
     for (const FusedParam& p : k.text.params)
-      if (p.array) all.push_back(args[static_cast<std::size_t>(trace_->node(p.node).arg)].array().shape());
+      if (p.array)
+        all.push_back(args[static_cast<std::size_t>(trace_->node(p.node).arg)].array().shape());
     const Shape full_shape = broadcast_shapes(all);
     for (int r : results_) {
       std::vector<Shape> mine;
@@ -267,7 +292,8 @@ std::vector<ndarray> Program::run(std::span<const KernelArg> args, const FuseCal
         if (seen[static_cast<std::size_t>(i)]) continue;
         seen[static_cast<std::size_t>(i)] = true;
         const Node& n = trace_->node(i);
-        if (n.kind == NodeKind::Arg && n.array) mine.push_back(args[static_cast<std::size_t>(n.arg)].array().shape());
+        if (n.kind == NodeKind::Arg && n.array)
+          mine.push_back(args[static_cast<std::size_t>(n.arg)].array().shape());
         for (int q = 0; q < n.nin; ++q) stack.push_back(n.in[static_cast<std::size_t>(q)]);
       }
       if (broadcast_shapes(mine) != full_shape) return run_unfused(args, call);
@@ -285,9 +311,11 @@ std::vector<ndarray> Program::run(std::span<const KernelArg> args, const FuseCal
           shapes.push_back(a.shape());
           if (!first) first = &a;
         }
-      const reduce::ReducePlan plan = reduce::make_plan(first->broadcast_to(broadcast_shapes(shapes)), r.axis, r.keepdims);
+      const reduce::ReducePlan plan =
+          reduce::make_plan(first->broadcast_to(broadcast_shapes(shapes)), r.axis, r.keepdims);
       if (plan.nout > 0 && plan.nred == 0)
-        throw ValueError("zero-size array to reduction operation " + std::string(reduce::reduce_op_ufunc_name(r.op)) +
+        throw ValueError("zero-size array to reduction operation " +
+                         std::string(reduce::reduce_op_ufunc_name(r.op)) +
                          " which has no identity");
     }
     const std::vector<KernelArg> kargs = kernel_args(k, args, call);
@@ -303,12 +331,14 @@ std::vector<ndarray> Program::run(std::span<const KernelArg> args, const FuseCal
   return (*k.elementwise)(kargs, ec);
 }
 
-std::string Program::cuda_source(std::span<const KernelArg> args, const FuseCallOptions& call) const {
+std::string Program::cuda_source(std::span<const KernelArg> args,
+                                 const FuseCallOptions& call) const {
   const Kernels& k = kernels_for(output_dtypes(call));
   const std::vector<KernelArg> kargs = kernel_args(k, args, call);
   if (reduction_) {
     const Node& r = trace_->node(results_[0]);
-    return k.reduction->cuda_source(kargs, {.axis = r.axis, .keepdims = r.keepdims, .stream = std::nullopt});
+    return k.reduction->cuda_source(
+        kargs, {.axis = r.axis, .keepdims = r.keepdims, .stream = std::nullopt});
   }
   return k.elementwise->cuda_source(kargs);
 }
@@ -323,12 +353,13 @@ struct FusedFunction::Impl {
   FuseOptions options;
   mutable fusion::ProgramCache programs;
 
-  std::shared_ptr<const fusion::Program> program(const Tracer& tracer, std::span<const KernelArg> args) const {
+  std::shared_ptr<const fusion::Program> program(const Tracer& tracer,
+                                                 std::span<const KernelArg> args) const {
     std::string key = fusion::signature_key(args);
     if (std::shared_ptr<const fusion::Program> p = programs.find(key)) return p;
     if (!tracer)
-      throw TypeError("cunp.fuse: the fused function cannot be called with " + std::to_string(args.size()) +
-                      " arguments");
+      throw TypeError("cunp.fuse: the fused function cannot be called with " +
+                      std::to_string(args.size()) + " arguments");
     std::vector<fusion::ArgInfo> infos;
     for (const KernelArg& a : args) infos.push_back(fusion::arg_info(a));
     auto trace = std::make_shared<fusion::Trace>(std::move(infos));
@@ -340,7 +371,8 @@ struct FusedFunction::Impl {
       trace->check_owner(&e.trace());
       nodes.push_back(e.node());
     }
-    return programs.insert(std::move(key), std::make_shared<fusion::Program>(trace, std::move(nodes), options.kernel_name));
+    return programs.insert(std::move(key), std::make_shared<fusion::Program>(
+                                               trace, std::move(nodes), options.kernel_name));
   }
 };
 
@@ -360,7 +392,9 @@ std::string FusedFunction::cuda_source(const Tracer& tracer, std::span<const Ker
   return impl_->program(tracer, args)->cuda_source(args, call);
 }
 
-const std::string& FusedFunction::kernel_name() const noexcept { return impl_->options.kernel_name; }
+const std::string& FusedFunction::kernel_name() const noexcept {
+  return impl_->options.kernel_name;
+}
 std::size_t FusedFunction::cached_signature_count() const { return impl_->programs.size(); }
 
 }  // namespace cunp

@@ -37,7 +37,8 @@ std::string from_param(const std::string& name, DType dt) {
 
 // A value as the functor of a loop of dtype `loop` receives it (cunp_k::load_as).
 std::string load_as(const std::string& v, DType loop) {
-  if (loop == DType::Float16) return "cunp::ops::half_to_f32(cunp::ops::cast<cunp::ops::half>(" + v + "))";
+  if (loop == DType::Float16)
+    return "cunp::ops::half_to_f32(cunp::ops::cast<cunp::ops::half>(" + v + "))";
   return "cunp::ops::cast<" + ops_t(loop) + ">(" + v + ")";
 }
 
@@ -67,19 +68,23 @@ class Generator {
         case NodeKind::Arg:
           if (n.array) s += v + from_param("x" + std::to_string(n.arg), n.dtype) + ";\n";
           break;
-        case NodeKind::Constant: break;
+        case NodeKind::Constant:
+          break;
         case NodeKind::Ufunc: {
           header(n.uf->header);
           std::string args;
           for (int k = 0; k < n.nin; ++k)
-            args += (k ? ", " : "") + operand(n.in[static_cast<std::size_t>(k)], n.loop->in[static_cast<std::size_t>(k)]);
-          s += v + "cunp::ops::cast<" + ops_t(n.dtype) + ">(" + n.uf->functor_for(*n.loop) + "{}(" + args + "));\n";
+            args += (k ? ", " : "") + operand(n.in[static_cast<std::size_t>(k)],
+                                              n.loop->in[static_cast<std::size_t>(k)]);
+          s += v + "cunp::ops::cast<" + ops_t(n.dtype) + ">(" + n.uf->functor_for(*n.loop) + "{}(" +
+               args + "));\n";
           break;
         }
         case NodeKind::Cast:
           s += v + "cunp::ops::cast<" + ops_t(n.dtype) + ">(" + value(n.in[0]) + ");\n";
           break;
-        case NodeKind::Reduce: break;  // the caller folds it
+        case NodeKind::Reduce:
+          break;  // the caller folds it
       }
     }
     return s;
@@ -121,7 +126,8 @@ class Generator {
   // "const float& x0, const long long& c1" (the kernel's parameter names).
   std::string signature() const {
     std::string s;
-    for (const FusedParam& p : params_) s += (s.empty() ? "" : ", ") + std::string("const ") + kernel_t(p.dtype) + "& " + p.name;
+    for (const FusedParam& p : params_)
+      s += (s.empty() ? "" : ", ") + std::string("const ") + kernel_t(p.dtype) + "& " + p.name;
     return s;
   }
   std::string call_args() const {
@@ -131,7 +137,8 @@ class Generator {
   }
   std::string in_params() const {
     std::string s;
-    for (const FusedParam& p : params_) s += (s.empty() ? "" : ", ") + std::string(name(p.dtype)) + " " + p.name;
+    for (const FusedParam& p : params_)
+      s += (s.empty() ? "" : ", ") + std::string(name(p.dtype)) + " " + p.name;
     return s;
   }
   std::vector<FusedParam>& params() { return params_; }
@@ -146,7 +153,8 @@ class Generator {
 
   std::string scalar_param(int node, DType dt) {
     const auto key = std::make_pair(node, dt);
-    if (const auto it = scalar_params_.find(key); it != scalar_params_.end()) return params_[it->second].name;
+    if (const auto it = scalar_params_.find(key); it != scalar_params_.end())
+      return params_[it->second].name;
     params_.push_back({false, node, dt, "c" + std::to_string(scalar_params_.size())});
     scalar_params_.emplace(key, params_.size() - 1);
     return params_.back().name;
@@ -162,7 +170,8 @@ class Generator {
 
 // `dst = value` for an output parameter of dtype `dt`.
 std::string store(const std::string& dst, DType dt, const std::string& value) {
-  if (dt == DType::Float16) return "  " + dst + "._bits = cunp::ops::cast<cunp::ops::half>(" + value + ").bits;\n";
+  if (dt == DType::Float16)
+    return "  " + dst + "._bits = cunp::ops::cast<cunp::ops::half>(" + value + ").bits;\n";
   return "  " + dst + " = cunp::ops::cast<" + ops_t(dt) + ">(" + value + ");\n";
 }
 
@@ -189,8 +198,8 @@ FusedKernelText fused_kernel_text(const Trace& trace, std::span<const int> resul
       outs.erase(0, 2);
       out_args.erase(0, 2);
     }
-    k.preamble = g.includes() + "__device__ __forceinline__ void _cunp_fused(" + sig + outs + ") {\n" + body +
-                 stores + "}\n";
+    k.preamble = g.includes() + "__device__ __forceinline__ void _cunp_fused(" + sig + outs +
+                 ") {\n" + body + stores + "}\n";
     k.operation = "_cunp_fused(" + args + out_args + ")";
     k.in_params = g.in_params();
     k.out_params = out_params;
@@ -212,31 +221,42 @@ FusedKernelText fused_kernel_text(const Trace& trace, std::span<const int> resul
   const ufunc::Ufunc& combine = ufunc::get(reduce::reduce_op_ufunc_name(last.op));
   k.preamble += "#include \"" + combine.header + "\"\n";
   if (last.mean) k.preamble += "#include \"" + last.uf->header + "\"\n";
-  k.preamble += "__device__ __forceinline__ " + k.reduce_type + " _cunp_fused_map(" + g.signature() + ") {\n" + body +
-                "  return " + ret + ";\n}\n";
+  k.preamble += "__device__ __forceinline__ " + k.reduce_type + " _cunp_fused_map(" +
+                g.signature() + ") {\n" + body + "  return " + ret + ";\n}\n";
   k.operation = "_cunp_fused_map(" + g.call_args() + ")";
   k.reduce_expr = std::string(reduce::reduce_op_functor(last.op, compute)) + "{}(a, b)";
   switch (last.op) {
-    case reduce::ReduceOp::Sum: k.identity = "0"; break;
-    case reduce::ReduceOp::Prod: k.identity = "1"; break;
-    case reduce::ReduceOp::Any: k.identity = "false"; break;
-    case reduce::ReduceOp::All: k.identity = "true"; break;
-    default: k.identity = ""; break;  // min, max: none (an empty reduction is an error)
+    case reduce::ReduceOp::Sum:
+      k.identity = "0";
+      break;
+    case reduce::ReduceOp::Prod:
+      k.identity = "1";
+      break;
+    case reduce::ReduceOp::Any:
+      k.identity = "false";
+      break;
+    case reduce::ReduceOp::All:
+      k.identity = "true";
+      break;
+    default:
+      k.identity = "";
+      break;  // min, max: none (an empty reduction is an error)
   }
   std::string post = "const " + ops_t(acc) + " fz_s = cunp::ops::cast<" + ops_t(acc) + ">(a);\n";
   std::string result = "fz_s";
   if (last.mean) {
     const ufunc::Loop& l = *last.loop;
     post += "      const " + ops_t(l.out[0]) + " fz_m = cunp::ops::cast<" + ops_t(l.out[0]) + ">(" +
-            last.uf->functor_for(l) + "{}(" + load_as("fz_s", l.in[0]) + ", " + load_as("red_count", l.in[1]) +
-            "));\n";
+            last.uf->functor_for(l) + "{}(" + load_as("fz_s", l.in[0]) + ", " +
+            load_as("red_count", l.in[1]) + "));\n";
     result = "fz_m";
     k.count_param = true;
   }
   post += "    " + store("y0", out_dtypes[0], result);
   k.post_map_expr = post;
   k.in_params = g.in_params();
-  if (k.count_param) k.in_params += (k.in_params.empty() ? "" : ", ") + std::string("float64 red_count");
+  if (k.count_param)
+    k.in_params += (k.in_params.empty() ? "" : ", ") + std::string("float64 red_count");
   k.out_params = std::string(name(out_dtypes[0])) + " y0";
   k.params = std::move(g.params());
   return k;

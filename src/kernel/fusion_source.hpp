@@ -24,8 +24,8 @@ struct FusedParam {
 };
 
 struct FusedKernelText {
-  std::vector<FusedParam> params;  // the kernel's inputs, in order
-  bool count_param = false;        // mean: a float64 `red_count` (elements per output) follows
+  std::vector<FusedParam> params;     // the kernel's inputs, in order
+  bool count_param = false;           // mean: a float64 `red_count` (elements per output) follows
   std::string in_params, out_params;  // ElementwiseKernel syntax, fixed dtypes
   std::string preamble;               // includes and the device function of the graph
   std::string operation;              // elementwise: the statement; reduction: the map expression

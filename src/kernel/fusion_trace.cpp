@@ -24,7 +24,8 @@ const ndarray& dtype_stand_in(DType dt) {
   static const std::array<ndarray, kNumDTypes> arrays = [] {
     std::array<ndarray, kNumDTypes> a;
     for (int d = 0; d < kNumDTypes; ++d)
-      a[static_cast<std::size_t>(d)] = empty({0}, {.dtype = static_cast<DType>(d), .device = Device::cpu()});
+      a[static_cast<std::size_t>(d)] =
+          empty({0}, {.dtype = static_cast<DType>(d), .device = Device::cpu()});
     return a;
   }();
   return arrays[static_cast<std::size_t>(dt)];
@@ -34,11 +35,16 @@ const ndarray& dtype_stand_in(DType dt) {
 Scalar scalar_stand_in(const Node& n) {
   if (!n.weak) return Scalar::of(n.dtype, Scalar(0));
   switch (kind(n.dtype)) {
-    case DTypeKind::Bool: return Scalar(false);
-    case DTypeKind::SignedInt: return Scalar(0);
-    case DTypeKind::UnsignedInt: return Scalar(static_cast<std::uint64_t>(INT64_MAX) + 1);
-    case DTypeKind::Float: return Scalar(0.0);
-    case DTypeKind::Complex: return Scalar(std::complex<double>(0, 0));
+    case DTypeKind::Bool:
+      return Scalar(false);
+    case DTypeKind::SignedInt:
+      return Scalar(0);
+    case DTypeKind::UnsignedInt:
+      return Scalar(static_cast<std::uint64_t>(INT64_MAX) + 1);
+    case DTypeKind::Float:
+      return Scalar(0.0);
+    case DTypeKind::Complex:
+      return Scalar(std::complex<double>(0, 0));
   }
   return Scalar(0);
 }
@@ -49,7 +55,8 @@ std::string dtype_str(DType dt) { return "dtype('" + std::string(name(dt)) + "')
 
 ArgInfo arg_info(const KernelArg& a) {
   if (a.is_array()) {
-    if (!a.array().defined()) throw ValueError(std::string(kPrefix) + "an argument is an undefined array");
+    if (!a.array().defined())
+      throw ValueError(std::string(kPrefix) + "an argument is an undefined array");
     return {true, a.array().dtype(), false, a.array().ndim()};
   }
   return {false, a.scalar().dtype(), a.scalar().weak(), 0};
@@ -104,17 +111,19 @@ int Trace::push(Node n) {
 
 void Trace::check_owner(const Trace* other) const {
   if (other != this)
-    throw ValueError(std::string(kPrefix) +
-                     "a traced value of another fused function (or of another call's trace) was used");
+    throw ValueError(
+        std::string(kPrefix) +
+        "a traced value of another fused function (or of another call's trace) was used");
 }
 
 void Trace::check_operand(int node, std::string_view what) const {
   if (node < 0 || node >= static_cast<int>(nodes_.size()))
     throw ValueError(std::string(kPrefix) + "no traced value " + std::to_string(node));
   if (nodes_[static_cast<std::size_t>(node)].reduced)
-    throw NotImplementedError(std::string(kPrefix) + "'" + std::string(what) +
-                              "' after a reduction cannot be fused: a fused function may end in one reduction, "
-                              "with nothing after it");
+    throw NotImplementedError(
+        std::string(kPrefix) + "'" + std::string(what) +
+        "' after a reduction cannot be fused: a fused function may end in one reduction, "
+        "with nothing after it");
 }
 
 int Trace::constant(const Scalar& value) {
@@ -127,10 +136,12 @@ int Trace::constant(const Scalar& value) {
   return push(std::move(n));
 }
 
-int Trace::apply(const ufunc::Ufunc& uf, std::span<const int> operands, std::optional<DType> loop_dtype) {
+int Trace::apply(const ufunc::Ufunc& uf, std::span<const int> operands,
+                 std::optional<DType> loop_dtype) {
   const std::string uname = uf.display_name();
   if (uf.nout != 1)
-    throw NotImplementedError(std::string(kPrefix) + "ufunc '" + uname + "' has " + std::to_string(uf.nout) +
+    throw NotImplementedError(std::string(kPrefix) + "ufunc '" + uname + "' has " +
+                              std::to_string(uf.nout) +
                               " outputs; only ufuncs with one output can be fused");
   if (static_cast<int>(operands.size()) != uf.nin)
     throw TypeError(std::string(kPrefix) + "ufunc '" + uname + "' takes " + std::to_string(uf.nin) +
@@ -159,8 +170,9 @@ int Trace::apply(const ufunc::Ufunc& uf, std::span<const int> operands, std::opt
     if (o.array || !o.weak) {
       const bool as_truth = uf.role == ufunc::Role::Logical && want == DType::Bool;
       if (!as_truth && !can_cast(o.dtype, want, Casting::SameKind))
-        throw TypeError("Cannot cast ufunc '" + uf.name + "' input " + std::to_string(k) + " from " +
-                        dtype_str(o.dtype) + " to " + dtype_str(want) + " with casting rule 'same_kind'");
+        throw TypeError("Cannot cast ufunc '" + uf.name + "' input " + std::to_string(k) +
+                        " from " + dtype_str(o.dtype) + " to " + dtype_str(want) +
+                        " with casting rule 'same_kind'");
     } else if (o.kind == NodeKind::Constant) {
       detail::check_weak_scalar_fits(o.value, want);
     }
@@ -183,14 +195,16 @@ int Trace::cast(int node, DType dtype) {
 int Trace::where(int condition, int x, int y) {
   for (int k : {condition, x, y}) check_operand(k, "where");
   int c = condition;
-  if (nodes_[static_cast<std::size_t>(condition)].dtype != DType::Bool) c = cast(condition, DType::Bool);
+  if (nodes_[static_cast<std::size_t>(condition)].dtype != DType::Bool)
+    c = cast(condition, DType::Bool);
   // x and y promote together (NEP 50), as cunp::where does.
   std::vector<DType> strong;
   std::vector<WeakKind> weak;
   for (int k : {x, y}) {
     const Node& o = nodes_[static_cast<std::size_t>(k)];
     if (!o.array && o.weak)
-      weak.push_back(o.kind == NodeKind::Constant ? o.value.weak_kind() : scalar_stand_in(o).weak_kind());
+      weak.push_back(o.kind == NodeKind::Constant ? o.value.weak_kind()
+                                                  : scalar_stand_in(o).weak_kind());
     else
       strong.push_back(o.dtype);
   }
@@ -200,7 +214,8 @@ int Trace::where(int condition, int x, int y) {
 
 int Trace::clip(int a, int a_min, int a_max) {
   check_operand(a, "clip");
-  if (a_min < 0 && a_max < 0) return cast(a, nodes_[static_cast<std::size_t>(a)].dtype);  // NumPy 2: a copy
+  if (a_min < 0 && a_max < 0)
+    return cast(a, nodes_[static_cast<std::size_t>(a)].dtype);  // NumPy 2: a copy
   if (a_min < 0) {
     const int ops[2] = {a, a_max};
     return apply(ufunc::get("minimum"), ops);
@@ -213,11 +228,13 @@ int Trace::clip(int a, int a_min, int a_max) {
   return apply(ufunc::get("clip"), ops);
 }
 
-int Trace::reduce(ReductionName r, int node, const Axes& axis, bool keepdims, std::optional<DType> dtype) {
+int Trace::reduce(ReductionName r, int node, const Axes& axis, bool keepdims,
+                  std::optional<DType> dtype) {
   const char* what = r.mean ? "mean" : reduce::reduce_op_ufunc_name(r.op).data();
   check_operand(node, what);
   int in = node;
-  if (!nodes_[static_cast<std::size_t>(in)].array) in = cast(in, nodes_[static_cast<std::size_t>(in)].dtype);
+  if (!nodes_[static_cast<std::size_t>(in)].array)
+    in = cast(in, nodes_[static_cast<std::size_t>(in)].dtype);
   const Node& src = nodes_[static_cast<std::size_t>(in)];
   Node n;
   n.kind = NodeKind::Reduce;
@@ -270,7 +287,8 @@ Trace& trace_of(std::initializer_list<const ExprArg*> operands, std::string_view
     else
       t->check_owner(&a->expr()->trace());
   }
-  if (!t) throw TypeError(std::string(kPrefix) + std::string(what) + " needs at least one traced value");
+  if (!t)
+    throw TypeError(std::string(kPrefix) + std::string(what) + " needs at least one traced value");
   return *t;
 }
 
@@ -280,14 +298,21 @@ std::shared_ptr<Trace> trace_ptr_of(std::initializer_list<const ExprArg*> operan
   return nullptr;
 }
 
-int node_of(Trace& t, const ExprArg& a) { return a.expr() ? a.expr()->node() : t.constant(a.scalar()); }
+int node_of(Trace& t, const ExprArg& a) {
+  return a.expr() ? a.expr()->node() : t.constant(a.scalar());
+}
 
 Expr reduction(const Expr& e, std::string_view fn, const ReduceOptions& o) {
   const std::string f(fn);
-  if (o.out) throw NotImplementedError(std::string(kPrefix) + f + "(out=) inside a fused function is not supported");
-  if (o.where) throw NotImplementedError(std::string(kPrefix) + f + "(where=) inside a fused function is not supported");
+  if (o.out)
+    throw NotImplementedError(std::string(kPrefix) + f +
+                              "(out=) inside a fused function is not supported");
+  if (o.where)
+    throw NotImplementedError(std::string(kPrefix) + f +
+                              "(where=) inside a fused function is not supported");
   if (o.initial)
-    throw NotImplementedError(std::string(kPrefix) + f + "(initial=) inside a fused function is not supported");
+    throw NotImplementedError(std::string(kPrefix) + f +
+                              "(initial=) inside a fused function is not supported");
   if (o.dtype && f != "sum" && f != "prod" && f != "mean")
     throw TypeError(f + "() got an unexpected keyword argument 'dtype'");
   const std::optional<ReductionName> r = reduction_by_name(fn);
@@ -321,7 +346,8 @@ Expr apply(std::string_view name, std::initializer_list<ExprArg> operands) {
       t->check_owner(&a->expr()->trace());
     }
   }
-  if (!t) throw TypeError(std::string(kPrefix) + std::string(name) + " needs at least one traced value");
+  if (!t)
+    throw TypeError(std::string(kPrefix) + std::string(name) + " needs at least one traced value");
   const ufunc::Ufunc& uf = ufunc::get(name);
   std::vector<int> nodes;
   for (const ExprArg* a : ptrs) nodes.push_back(node_of(*t, *a));
@@ -348,7 +374,8 @@ std::shared_ptr<const Program> ProgramCache::find(std::string_view key) const {
   return it == programs_.end() ? nullptr : it->second;
 }
 
-std::shared_ptr<const Program> ProgramCache::insert(std::string key, std::shared_ptr<const Program> program) {
+std::shared_ptr<const Program> ProgramCache::insert(std::string key,
+                                                    std::shared_ptr<const Program> program) {
   std::unique_lock lock(mutex_);
   return programs_.try_emplace(std::move(key), std::move(program)).first->second;
 }

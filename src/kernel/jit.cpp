@@ -6,9 +6,11 @@ namespace cunp::jit {
 std::string kernel_source(std::string_view name, std::string_view preamble, std::string_view params,
                           std::string_view body) {
   std::string src = "// cunp CUNP_JIT_KERNEL '" + std::string(name) + "'\n";
-  if (body.find("CUNP_JIT_UNROLL") != std::string_view::npos) src += "#define CUNP_JIT_UNROLL _Pragma(\"unroll\")\n";
+  if (body.find("CUNP_JIT_UNROLL") != std::string_view::npos)
+    src += "#define CUNP_JIT_UNROLL _Pragma(\"unroll\")\n";
   const auto mentions = [&](std::string_view word) {
-    return params.find(word) != std::string_view::npos || body.find(word) != std::string_view::npos ||
+    return params.find(word) != std::string_view::npos ||
+           body.find(word) != std::string_view::npos ||
            preamble.find(word) != std::string_view::npos;
   };
   if (mentions("complex")) src += "#include <cunp/complex.cuh>\n";

@@ -30,7 +30,8 @@ ndarray host(const Shape& shape, DType dt, double start = 1) {
 void expect_same(const ndarray& got, const ndarray& want) {
   ASSERT_EQ(got.dtype(), want.dtype());
   ASSERT_EQ(got.shape(), want.shape());
-  EXPECT_TRUE(array_equal(got.to(Device::cpu()), want.to(Device::cpu()), true)) << got << "\n vs \n" << want;
+  EXPECT_TRUE(array_equal(got.to(Device::cpu()), want.to(Device::cpu()), true)) << got << "\n vs \n"
+                                                                                << want;
 }
 
 // Compiles a fused call's source for sm_90 through the disk cache (no GPU); its size.
@@ -62,7 +63,8 @@ TEST(Fuse, ElementwiseMatchesUnfusedOnCpu) {
   expect_same(ratio(i, i), where(greater(i, 2), true_divide(i, i), negative(i)));
   EXPECT_EQ(ratio(i, i).dtype(), DType::Float64);
   EXPECT_EQ(fuse([](auto a) { return clip(a, 2, 4) + (a % 2); })(i).dtype(), DType::Int32);
-  expect_same(fuse([](auto a) { return clip(a, 2, 4) + (a % 2); })(i), add(clip(i, 2, 4), remainder(i, 2)));
+  expect_same(fuse([](auto a) { return clip(a, 2, 4) + (a % 2); })(i),
+              add(clip(i, 2, 4), remainder(i, 2)));
   // astype, float16 rounding at every step.
   const ndarray h = host({6}, DType::Float16);
   const auto cast = fuse([](auto a) { return (a * 0.1).astype(DType::Float64) + a; });
@@ -98,10 +100,13 @@ TEST(Fuse, ReductionsMatchUnfusedOnCpu) {
   const ndarray i = host({3, 4}, DType::Int16);
   EXPECT_EQ(fuse([](auto a) { return sum(a + 1); })(i).dtype(), DType::Int64);
   EXPECT_EQ(fuse([](auto a) { return mean(a); })(i).dtype(), DType::Float64);
-  EXPECT_EQ(fuse([](auto a) { return prod(a, {.axis = 0, .dtype = DType::Float32}); })(i).dtype(), DType::Float32);
-  expect_same(fuse([](auto a) { return amax(a - 3, {.axis = 0}); })(i), amax(subtract(i, 3), {.axis = 0}));
+  EXPECT_EQ(fuse([](auto a) { return prod(a, {.axis = 0, .dtype = DType::Float32}); })(i).dtype(),
+            DType::Float32);
+  expect_same(fuse([](auto a) { return amax(a - 3, {.axis = 0}); })(i),
+              amax(subtract(i, 3), {.axis = 0}));
   expect_same(fuse([](auto a) { return any(a > 11); })(i), any(greater(i, 11)));
-  expect_same(fuse([](auto a) { return all(a > 0, {.axis = -1}); })(i), all(greater(i, 0), {.axis = -1}));
+  expect_same(fuse([](auto a) { return all(a > 0, {.axis = -1}); })(i),
+              all(greater(i, 0), {.axis = -1}));
   // Reductions into out=, cast unsafely as NumPy's reductions do.
   ndarray out = zeros({4}, {.dtype = DType::Int8, .device = Device::cpu()});
   const auto s0 = fuse([](auto a) { return sum(a, {.axis = 0}); });
@@ -117,7 +122,10 @@ TEST(Fuse, TraceErrors) {
   const ndarray i = host({4}, DType::Int8);
   // Nothing may follow a reduction.
   EXPECT_THROW(fuse([](auto a) { return sum(a) + 1; })(x), NotImplementedError);
-  EXPECT_THROW(fuse([](auto a) { return fusion::apply("divmod", {a, 2}); })(x), NotImplementedError);
+  EXPECT_THROW(fuse([](auto a) {
+                 return fusion::apply("divmod", {a, 2});
+               })(x),
+               NotImplementedError);
   EXPECT_THROW(fuse([](auto a) { return sum(a, {.axis = 1}); })(x), AxisError);
   EXPECT_THROW(fuse([](auto a) { return std::make_tuple(sum(a), a); })(x), NotImplementedError);
   EXPECT_THROW(fuse([](auto a) { return max(a, {.dtype = DType::Float64}); })(x), TypeError);
@@ -153,7 +161,8 @@ TEST(Fuse, GeneratedSourceCompiles) {
     return where(a > s, clip(a, 0, b), (a * s).astype(DType::Complex64) + b);
   });
   EXPECT_GT(compile(mixed, host({8}, DType::Float16), host({8}, DType::Float16), 2.0), 0u);
-  EXPECT_GT(compile(mixed, host({8}, DType::Float64), host({2, 8}, DType::Float64), Scalar::of(DType::Int8, Scalar(3))),
+  EXPECT_GT(compile(mixed, host({8}, DType::Float64), host({2, 8}, DType::Float64),
+                    Scalar::of(DType::Int8, Scalar(3))),
             0u);
   const auto bits = fuse([](auto a, auto b) { return floor_divide(a << 2, b) ^ 7; });
   EXPECT_GT(compile(bits, host({8}, DType::Int8), host({8}, DType::UInt8)), 0u);
@@ -193,7 +202,8 @@ TEST(FuseGpu, MatchesUnfused) {
   const KernelArg args[] = {x, y};
   f.call(args, {.out = {out}, .stream = std::nullopt});
   EXPECT_TRUE(allclose(out, dist(x, y).astype(DType::Float64), 1e-6, 0));
-  EXPECT_THROW(fuse([](auto a) { return a + 300; })(host({4}, DType::Int8).to(Device::cuda(0))), OverflowError);
+  EXPECT_THROW(fuse([](auto a) { return a + 300; })(host({4}, DType::Int8).to(Device::cuda(0))),
+               OverflowError);
 }
 
 }  // namespace

@@ -1,14 +1,13 @@
 // CUNP_JIT_KERNEL (cunp/jit.hpp): the generated program, its parameters as RawKernel
 // reads them, NVRTC compiles without a GPU, and launches on a CUDA device (skipped
 // without one).
-#include "cunp/jit.hpp"
-
 #include <gtest/gtest.h>
 
 #include <string>
 
 #include "cunp/creation.hpp"
 #include "cunp/device.hpp"
+#include "cunp/jit.hpp"
 #include "cunp/ufunc.hpp"
 
 namespace cunp_test_jit {
@@ -22,7 +21,8 @@ CUNP_JIT_KERNEL(jit_saxpy, (float a, const float* x, float* y, int n), {
 CUNP_JIT_KERNEL(jit_block_sum, (const float* x, float* total, long long n), {
   __shared__ float partial[8];
   float v = 0.0f;
-  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)blockDim.x * gridDim.x)
+  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n;
+       i += (long long)blockDim.x * gridDim.x)
     v += x[i];
   CUNP_JIT_UNROLL for (int off = 16; off > 0; off /= 2) v += __shfl_down_sync(0xffffffffu, v, off);
   if (threadIdx.x % warpSize == 0) partial[threadIdx.x / warpSize] = v;
@@ -35,13 +35,14 @@ CUNP_JIT_KERNEL(jit_block_sum, (const float* x, float* total, long long n), {
   }
 });
 
-CUNP_JIT_KERNEL(jit_complex_scale, (complex<float>* z, float s, int n), {
+CUNP_JIT_KERNEL(jit_complex_scale, (complex<float> * z, float s, int n), {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) z[i] = z[i] * s;
 });
 
 CUNP_JIT_KERNEL_WITH(jit_with_options, "__device__ float twice(float v) { return 2 * v; }\n",
-                     (cunp::RawModuleOptions{.options = {"-DOFFSET=3", "--fmad=false"}}), (float* y, int n), {
+                     (cunp::RawModuleOptions{.options = {"-DOFFSET=3", "--fmad=false"}}),
+                     (float* y, int n), {
                        const int i = blockIdx.x * blockDim.x + threadIdx.x;
                        if (i < n) y[i] = twice(y[i]) + OFFSET;
                      });
@@ -58,8 +59,9 @@ using cunp_test_jit::jit_with_options;
 
 TEST(JitKernel, SourceAndParameters) {
   const std::string& code = jit_saxpy.code();
-  EXPECT_NE(code.find("extern \"C\" __global__ void jit_saxpy(float a, const float* x, float* y, int n)"),
-            std::string::npos);
+  EXPECT_NE(
+      code.find("extern \"C\" __global__ void jit_saxpy(float a, const float* x, float* y, int n)"),
+      std::string::npos);
   EXPECT_NE(code.find("y[i] = a * x[i] + y[i];"), std::string::npos);
   EXPECT_EQ(jit_saxpy.kernel().name(), "jit_saxpy");
   const auto& params = jit_saxpy.kernel().declared_params();
@@ -68,8 +70,10 @@ TEST(JitKernel, SourceAndParameters) {
   EXPECT_EQ((*params)[0].dtype, DType::Float32);
   EXPECT_EQ((*params)[1].kind, RawParamKind::Pointer);
   EXPECT_EQ((*params)[3].dtype, DType::Int32);
-  EXPECT_NE(jit_block_sum.code().find("#define CUNP_JIT_UNROLL _Pragma(\"unroll\")"), std::string::npos);
-  EXPECT_NE(jit_block_sum.code().find("__shared__ float partial[8];"), std::string::npos);  // as written
+  EXPECT_NE(jit_block_sum.code().find("#define CUNP_JIT_UNROLL _Pragma(\"unroll\")"),
+            std::string::npos);
+  EXPECT_NE(jit_block_sum.code().find("__shared__ float partial[8];"),
+            std::string::npos);  // as written
   EXPECT_NE(jit_block_sum.code().find("\"NaN in block %d\\n\""), std::string::npos);
   EXPECT_NE(jit_complex_scale.code().find("#include <cunp/complex.cuh>"), std::string::npos);
   EXPECT_EQ(jit_saxpy.code().find("#include"), std::string::npos);
@@ -78,8 +82,8 @@ TEST(JitKernel, SourceAndParameters) {
 }
 
 TEST(JitKernel, CompilesWithoutGpu) {
-  for (const RawKernel* k : {&jit_saxpy.kernel(), &jit_block_sum.kernel(), &jit_complex_scale.kernel(),
-                             &jit_with_options.kernel()})
+  for (const RawKernel* k : {&jit_saxpy.kernel(), &jit_block_sum.kernel(),
+                             &jit_complex_scale.kernel(), &jit_with_options.kernel()})
     EXPECT_GT(k->module().cuda_binary(90).cubin.size(), 0u) << k->name();
 }
 
@@ -96,7 +100,8 @@ TEST(JitKernelGpu, Launches) {
   EXPECT_EQ(total.to(Device::cpu()).to_vector<float>()[0], 65536.0f);
   ndarray z = ones({n}, {.dtype = DType::Complex64});
   jit_complex_scale((n + 127) / 128, 128, {z, 3.0f, n});
-  EXPECT_TRUE(array_equal(z, full({n}, Scalar(std::complex<double>(3, 0)), {.dtype = DType::Complex64})));
+  EXPECT_TRUE(
+      array_equal(z, full({n}, Scalar(std::complex<double>(3, 0)), {.dtype = DType::Complex64})));
   ndarray w = ones({n}, {.dtype = DType::Float32});
   jit_with_options((n + 127) / 128, 128, {w, n});
   EXPECT_TRUE(array_equal(w, full({n}, Scalar(5.0), {.dtype = DType::Float32})));
