@@ -138,7 +138,7 @@ class Program {
 // The programs of one fused function, by argument signature.
 class ProgramCache {
  public:
-  std::shared_ptr<const Program> find(std::string_view key) const;
+  std::shared_ptr<const Program> find(const std::string& key) const;
   std::shared_ptr<const Program> insert(std::string key, std::shared_ptr<const Program> program);
   std::size_t size() const;
 

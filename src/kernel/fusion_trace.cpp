@@ -368,9 +368,9 @@ Expr clip(const ExprArg& a, const ExprArg& a_min, const ExprArg& a_max) {
 
 // ---- ProgramCache --------------------------------------------------------------------
 
-std::shared_ptr<const Program> ProgramCache::find(std::string_view key) const {
+std::shared_ptr<const Program> ProgramCache::find(const std::string& key) const {
   std::shared_lock lock(mutex_);
-  const auto it = programs_.find(std::string(key));
+  const auto it = programs_.find(key);
   return it == programs_.end() ? nullptr : it->second;
 }
 
