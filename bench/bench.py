@@ -718,6 +718,30 @@ host_case("small_ek_fma", "k(a, a, a)", lambda xp, d: {"a": d.rand(SMALL), "k": 
     "T a, T b, T c", "T z", "z = a * b + c", "bench_ek_small")}, target=RatioAtLeast(1.0))
 
 
+# -- fuse: sqrt((x - y) ** 2 + 1) as one kernel, then with a trailing sum; a fused call's overhead
+def _fuse_dist(xp):
+    return xp.fuse(lambda x, y: xp.sqrt((x - y) ** 2 + 1))
+
+
+def _dist_host(d):
+    return np.sqrt((d.host(N27) - d.host(N27, seed=1)) ** 2 + 1)
+
+
+gpu_case("fuse_dist_f32", lambda xp, d: functools.partial(_fuse_dist(xp), d.rand(N27), d.rand(N27, seed=1)),
+         nbytes=3 * 4 * N27, target=RatioAtLeast(1.2), requires=("fuse",), check=_close_to(_dist_host),
+         note="fuse(lambda x, y: sqrt((x - y) ** 2 + 1)) vs cupy.fuse")
+gpu_case("fuse_dist_sum_f32",
+         lambda xp, d: functools.partial(xp.fuse(lambda x, y: xp.sqrt((x - y) ** 2 + 1).sum()), d.rand(N27),
+                                         d.rand(N27, seed=1)),
+         nbytes=2 * 4 * N27, target=RatioAtLeast(1.5), requires=("fuse",),
+         check=_close_to(lambda d: _dist_host(d).astype(np.float64).sum(), rtol=1e-4, atol=0),
+         note="the same ending in .sum(): one reduction kernel")
+host_case("small_fuse_dist", "f(a, b)", lambda xp, d: {"a": d.rand(SMALL), "b": d.rand(SMALL, seed=1),
+                                                       "f": _fuse_dist(xp)},
+          target=AtMostMoreThan("small_add_call", 6.0, "µs"), numpy=False, requires=("fuse",),
+          note="one fused call on 1000 elements vs one ufunc call")
+
+
 def _ek_first_call(ctx):
     import tempfile
     code = ("import time, numpy as np, {0} as xp\n"

@@ -9,6 +9,7 @@
 #include "cunp/errstate.hpp"
 #include "cunp/error.hpp"
 #include "cunp/fft.hpp"
+#include "cunp/fuse.hpp"
 #include "cunp/indexing.hpp"
 #include "cunp/interop.hpp"
 #include "cunp/kernel.hpp"

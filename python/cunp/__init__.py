@@ -15,6 +15,7 @@ from cunp import cuda
 from cunp.cuda import get_default_memory_pool, get_default_pinned_memory_pool  # CuPy's top-level names
 from cunp._kernel import ElementwiseKernel, ReductionKernel
 from cunp._raw_kernel import RawKernel, RawModule
+from cunp._fuse import fuse, Fusion  # noqa: F401
 from cunp._reductions import *  # noqa: F401,F403 - sum, mean, ... (their module lists them)
 from cunp._statistics import *  # noqa: F401,F403 - median, quantile, histogram, ...
 from cunp import fft, linalg, random  # noqa: F401
