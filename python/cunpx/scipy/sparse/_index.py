@@ -1,0 +1,252 @@
+"""Indexing of CSR and CSC matrices (scipy.sparse._index): ``A[i, j]``, rows, columns,
+slices with any step, integer and boolean arrays, boolean masks, and assignment
+(SparseEfficiencyWarning where new entries enter the structure).
+
+Keys are first reduced to one form per axis (an int, a slice or an int64 device array
+already wrapped and bounds-checked), then served by three routines of the compressed
+format: ``_submatrix`` (outer selection along both axes), ``_sample`` (the values at
+broadcast (row, col) pairs) and ``_set_many``.
+"""
+import numpy as _numpy
+
+import cunp as _cunp
+from cunpx.scipy.sparse import _sputils
+from cunpx.scipy.sparse._base import issparse
+
+ndarray = _cunp.ndarray
+_INT_TYPES = (int, _numpy.integer)
+
+
+def _is_bool_array(x):
+    return isinstance(x, (ndarray, _numpy.ndarray)) and x.dtype == _numpy.bool_
+
+
+def _as_index_array(idx, device):
+    if isinstance(idx, ndarray):
+        return _sputils.to_device(idx, device)
+    host = _numpy.asarray(idx)
+    if host.size == 0 and host.dtype.kind == "f":
+        host = host.astype(_numpy.int64)
+    return _cunp.asarray(host, device=device)
+
+
+def _check_bounds(arr, n):
+    """arr (an integer cunp array) with negative entries wrapped, or IndexError."""
+    arr = arr.astype(_numpy.int64)
+    if arr.size == 0:
+        return arr
+    lo_hi = _cunp.stack([arr.min(), arr.max()]).get()
+    lo, hi = int(lo_hi[0]), int(lo_hi[1])
+    if hi >= n:
+        raise IndexError("index (%d) out of range" % hi)
+    if lo < -n:
+        raise IndexError("index (%d) out of range" % lo)
+    if lo < 0:
+        arr = _cunp.where(arr < 0, arr + n, arr)
+    return arr
+
+
+def _normalize_axis_index(idx, n, axis, device, fmt):
+    """One axis of a key: an int, a slice or an int64 array (any ndim ≤ 2)."""
+    if isinstance(idx, slice):
+        return idx
+    if isinstance(idx, (bool, _numpy.bool_)):
+        raise IndexError("boolean scalar indices are not supported")
+    if isinstance(idx, _INT_TYPES) or (isinstance(idx, (ndarray, _numpy.ndarray)) and idx.ndim == 0
+                                        and idx.dtype.kind in "iu"):
+        i = int(idx)
+        if i < -n or i >= n:
+            raise IndexError("index (%d) out of range" % i)
+        return i + n if i < 0 else i
+    if idx is None:
+        raise IndexError("Indexing that leads to >2D is not supported by %s format. Try converting to COO format"
+                         % fmt)
+    if issparse(idx):
+        raise IndexError("a sparse index is only accepted as a full boolean mask")
+    if isinstance(idx, (float, complex, _numpy.floating)):
+        raise IndexError("Index dimension must be 1 or 2. Got 0")
+    arr = _as_index_array(idx, device)
+    if arr.dtype == _numpy.bool_:
+        if arr.ndim != 1 or arr.shape[0] != n:
+            raise IndexError("bool index %d has shape %s instead of (%d,)" % (axis, arr.shape, n))
+        return _cunp.flatnonzero(arr).astype(_numpy.int64)
+    if arr.dtype.kind not in "iu":
+        raise IndexError("only integers, slices (`:`), ellipsis (`...`), and integer or boolean arrays are "
+                         "valid indices")
+    if arr.ndim > 2:
+        raise IndexError("Index dimension must be 1 or 2")
+    return _check_bounds(arr, n)
+
+
+def _unpack_key(key, shape, device, fmt):
+    """(row, col) of a key, or ('mask', rows, cols) for a full 2-D boolean mask."""
+    M, N = shape
+    if issparse(key) or (_is_bool_array(key) and key.ndim == 2):
+        if tuple(key.shape) != (M, N):
+            raise IndexError("boolean index shape %s does not match the array shape %s" % (tuple(key.shape), shape))
+        if issparse(key):
+            rows, cols = key.nonzero()
+            rows, cols = rows.astype(_numpy.int64), cols.astype(_numpy.int64)
+        else:
+            rows, cols = _cunp.nonzero(_as_index_array(key, device))
+        return "mask", rows, cols
+    if not isinstance(key, tuple):
+        key = (key,)
+    if any(k is Ellipsis for k in key):
+        pos = [i for i, k in enumerate(key) if k is Ellipsis]
+        if len(pos) > 1:
+            raise IndexError("an index can only have a single ellipsis ('...')")
+        fill = 2 - (len(key) - 1)
+        key = key[:pos[0]] + (slice(None),) * max(fill, 0) + key[pos[0] + 1:]
+    if len(key) > 2:
+        raise IndexError("Too many indices for array or tuple index out of range. Key %s needs %dD. Array is 2D"
+                         % (key, len(key)))
+    if len(key) == 1:
+        key = key + (slice(None),)
+    row, col = key
+    for k in (row, col):
+        if k is None:
+            raise IndexError("Indexing that leads to >2D is not supported by %s format. Try converting to COO "
+                             "format" % fmt)
+    row = _normalize_axis_index(row, M, 0, device, fmt)
+    col = _normalize_axis_index(col, N, 1, device, fmt)
+    return row, col
+
+
+def _slice_range(s, n, device):
+    return _cunp.arange(*s.indices(n), dtype=_numpy.int64, device=device)
+
+
+class IndexMixin:
+    """__getitem__ and __setitem__ for the compressed formats."""
+
+    def __getitem__(self, key):
+        parts = _unpack_key(key, self.shape, self.device, self.format)
+        if parts[0] == "mask":
+            _, rows, cols = parts
+            return self._reduced(self._sample(rows, cols), 0)
+        row, col = parts
+        if isinstance(row, int) and isinstance(col, int):
+            return self._sample_one(row, col)
+        row_arr, col_arr = isinstance(row, ndarray), isinstance(col, ndarray)
+        if row_arr and col_arr:
+            return self._get_inner(row, col)
+        if (row_arr and row.ndim > 1) or (col_arr and col.ndim > 1):
+            raise IndexError("Indexing that leads to >2D is not supported by %s format. Try converting to COO format"
+                             % self.format)
+        row = slice(row, row + 1) if isinstance(row, int) else row
+        col = slice(col, col + 1) if isinstance(col, int) else col
+        return self._submatrix(row, col)
+
+    def _get_inner(self, row, col):
+        try:
+            shape = _numpy.broadcast_shapes(row.shape, col.shape)
+        except ValueError:
+            raise IndexError("shape mismatch: indexing arrays could not be broadcast together with shapes %s %s"
+                             % (_shape_str(row.shape), _shape_str(col.shape))) from None
+        r = _cunp.broadcast_to(row, shape).ravel()
+        c = _cunp.broadcast_to(col, shape).ravel()
+        values = self._sample(r, c)
+        if len(shape) == 1:
+            return self._reduced(values, 0)
+        return self.__class__(values.reshape(shape))
+
+    def _index_pairs(self, key):
+        """Broadcast (rows, cols) arrays of an assignment key, and the shape of the target."""
+        parts = _unpack_key(key, self.shape, self.device, self.format)
+        if parts[0] == "mask":
+            _, rows, cols = parts
+            return rows, cols, (rows.shape[0],), True
+        row, col = parts
+        if isinstance(row, int) and isinstance(col, int):
+            return None, None, (row, col), False
+        dev = self.device
+        # SciPy's forms: a slice is a column (rows) or a row (columns) of indices; an int
+        # is a 1-element array; the two then broadcast.
+        if isinstance(row, slice):
+            row_a = _slice_range(row, self.shape[0], dev).reshape(-1, 1)
+        elif isinstance(row, int):
+            row_a = _cunp.asarray(_numpy.array([row], dtype=_numpy.int64), device=dev)
+        else:
+            row_a = row
+        if isinstance(col, slice):
+            col_a = _slice_range(col, self.shape[1], dev).reshape(1, -1)
+            if row_a.ndim == 1:
+                row_a = row_a.reshape(-1, 1)
+        elif isinstance(col, int):
+            col_a = _cunp.asarray(_numpy.array([col], dtype=_numpy.int64), device=dev)
+        else:
+            col_a = col
+        try:
+            shape = _numpy.broadcast_shapes(row_a.shape, col_a.shape)
+        except ValueError:
+            raise IndexError("shape mismatch: indexing arrays could not be broadcast together with shapes %s %s"
+                             % (_shape_str(row_a.shape), _shape_str(col_a.shape))) from None
+        return _cunp.broadcast_to(row_a, shape), _cunp.broadcast_to(col_a, shape), shape, False
+
+    def __setitem__(self, key, x):
+        rows, cols, shape, is_mask = self._index_pairs(key)
+        if rows is None:
+            if issparse(x):
+                x = x.toarray()
+            value = _sputils.to_device(x, self.device, dtype=None) if isinstance(x, ndarray) else \
+                _cunp.asarray(_numpy.asarray(x, dtype=self.dtype), device=self.device)
+            if value.size != 1:
+                raise ValueError("Trying to assign a sequence to an item")
+            r, c = shape
+            dev = self.device
+            self._set_many(_cunp.asarray(_numpy.array([r], dtype=_numpy.int64), device=dev),
+                           _cunp.asarray(_numpy.array([c], dtype=_numpy.int64), device=dev),
+                           value.reshape(1).astype(self.dtype))
+            return
+        if issparse(x):
+            if len(shape) == 1:
+                x = x.toarray()
+            else:
+                self._set_sparse(rows, cols, shape, x)
+                return
+        if isinstance(x, ndarray):
+            value = _sputils.to_device(x, self.device).astype(self.dtype)
+        else:
+            value = _cunp.asarray(_numpy.asarray(x, dtype=self.dtype), device=self.device)
+        value = _broadcast_value(value, shape)
+        if value.size == 0:
+            return
+        self._set_many(rows.ravel(), cols.ravel(), value.ravel())
+
+    def _set_sparse(self, rows, cols, shape, x):
+        """A[rows, cols] = sparse x: the covered stored entries become zeros, then x's
+        stored entries are written (SciPy's order)."""
+        x = x.tocoo()
+        if tuple(x.shape) != tuple(shape):
+            if x.shape[0] == 1 and shape[0] != 1 or x.shape[1] == 1 and shape[1] != 1:
+                x = _broadcast_sparse(x, shape)
+            else:
+                raise ValueError("shape mismatch in assignment")
+        self._zero_many(rows.ravel(), cols.ravel())
+        if x.nnz == 0:
+            return
+        r = rows[x.row, x.col] if rows.ndim == 2 else rows[x.col]
+        c = cols[x.row, x.col] if cols.ndim == 2 else cols[x.col]
+        self._set_many(r.ravel(), c.ravel(), x.data.astype(self.dtype))
+
+
+def _broadcast_sparse(x, shape):
+    dense = x.toarray()
+    return type(x)(_cunp.broadcast_to(dense, shape).copy())
+
+
+def _broadcast_value(value, shape):
+    """value broadcast against the target (SciPy: both broadcast, then the shapes must
+    agree)."""
+    try:
+        full = _numpy.broadcast_shapes(tuple(value.shape), tuple(shape))
+    except ValueError:
+        full = None
+    if full != tuple(shape):
+        raise ValueError("shape mismatch in assignment")
+    return _cunp.broadcast_to(value, shape)
+
+
+def _shape_str(shape):
+    return "(" + ",".join(str(s) for s in shape) + ("," if len(shape) == 1 else "") + ")"
