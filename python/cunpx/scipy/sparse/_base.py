@@ -183,8 +183,9 @@ class _spbase:
         raise TypeError("sparse array length is ambiguous; use getnnz() or shape[0]")
 
     def __iter__(self):
+        csr = self.tocsr()
         for r in range(self.shape[0]):
-            yield self[r, :]
+            yield csr[r, :]
 
     def __array__(self, dtype=None, copy=None):
         raise TypeError("Implicit conversion of a cunpx sparse matrix to a NumPy array is not allowed: "
@@ -299,7 +300,7 @@ class _spbase:
         if issparse(other):
             if other.shape != self.shape:
                 raise ValueError("inconsistent shapes")
-            return self.tocsr()._add_sparse(other)
+            return self._add_sparse(other)
         dense = _dense_operand(other, self.device)
         if dense is None:
             return NotImplemented
@@ -316,7 +317,7 @@ class _spbase:
         if issparse(other):
             if other.shape != self.shape:
                 raise ValueError("inconsistent shapes")
-            return self.tocsr()._sub_sparse(other)
+            return self._sub_sparse(other)
         dense = _dense_operand(other, self.device)
         if dense is None:
             return NotImplemented
@@ -345,11 +346,11 @@ class _spbase:
             return self._mul_scalar(other)
         if issparse(other):
             self._check_device(other)
-            return self.tocsr()._multiply_sparse(other)
+            return self._multiply_sparse(other)
         dense = _dense_operand(other, self.device)
         if dense is None:
             return NotImplemented
-        return self.tocsr()._multiply_dense(dense)
+        return self._multiply_dense(dense)
 
     def _maximum_minimum(self, other, ufunc):
         if _sputils.isscalarlike(other):
@@ -360,11 +361,11 @@ class _spbase:
                               SparseEfficiencyWarning, stacklevel=3)
                 dense = getattr(_cunp, ufunc.__name__)(self.toarray(), other_value)
                 return self.__class__(dense)
-            return self.tocsr()._scalar_binopt(other_value, getattr(_cunp, ufunc.__name__))
+            return self._scalar_binopt(other_value, getattr(_cunp, ufunc.__name__))
         if issparse(other):
             if other.shape != self.shape:
                 raise ValueError("inconsistent shapes self.shape=%s other.shape=%s" % (self.shape, other.shape))
-            return self.tocsr()._binopt(other, getattr(_cunp, ufunc.__name__))
+            return self._binopt(other, getattr(_cunp, ufunc.__name__))
         dense = _dense_operand(other, self.device)
         if dense is None:
             raise NotImplementedError("maximum or minimum with an unrecognized array type is not supported")
@@ -442,13 +443,13 @@ class _spbase:
             if not op(0, value):
                 if _numpy.isnan(value):
                     return self.__class__(self.shape, dtype=_numpy.bool_, device=self.device)
-                return self.tocsr()._scalar_binopt(value, ufunc)
+                return self._scalar_binopt(value, ufunc)
             warnings.warn("Comparing a sparse matrix with %s using %s is inefficient. Try using %s instead."
                           % (value, _OP_SYMBOLS[op], _OP_SYMBOLS[_OP_NEGATED[op]]),
                           SparseEfficiencyWarning, stacklevel=3)
             if _numpy.isnan(value):
                 return self.__class__(_cunp.ones(self.shape, dtype=bool, device=self.device))
-            cs = self.tocsr()
+            cs = self if self.format in ("csr", "csc") else self.tocsr()
             inv = cs._scalar_binopt(value, getattr(_cunp, _OP_UFUNC[_OP_NEGATED[op]]))
             return cs.__class__(_cunp.ones(self.shape, dtype=bool, device=self.device)) - inv
         if issparse(other):
@@ -456,7 +457,7 @@ class _spbase:
                 if op in (operator.eq, operator.ne):
                     return op is operator.ne
                 raise ValueError("inconsistent shape")
-            cs = self.tocsr()
+            cs = self if self.format in ("csr", "csc") else self.tocsr()
             if not op(0, 0):
                 return cs._binopt(other, ufunc)
             warnings.warn("Comparing two sparse matrices using %s is inefficient. Try using %s instead."
@@ -499,7 +500,7 @@ class _spbase:
             if N != other.shape[0]:
                 raise ValueError("%s (n,k=%d),(k=%d,m)->(n,m)" % (prefix, N, other.shape[0]))
             self._check_device(other)
-            return self.tocsr()._matmul_sparse(other)
+            return self._matmul_sparse(other)
         dense = _dense_operand(other, self.device)
         if dense is None:
             if _is_host_sparse(other):
@@ -509,12 +510,12 @@ class _spbase:
         if dense.ndim == 1 or (dense.ndim == 2 and dense.shape[1] == 1):
             if dense.shape[0] != N:
                 raise ValueError("%s (n,k=%d),(k=%d,1?)->(n,1?)" % (prefix, N, dense.shape[0]))
-            result = self.tocsr()._matmul_vector(dense.ravel())
+            result = self._matmul_vector(dense.ravel())
             return result.reshape(M, 1) if dense.ndim == 2 else result
         if dense.ndim == 2:
             if dense.shape[0] != N:
                 raise ValueError("%s (n,k=%d),(k=%d,m)->(n,m)" % (prefix, N, dense.shape[0]))
-            return self.tocsr()._matmul_multivector(dense)
+            return self._matmul_multivector(dense)
         raise ValueError("could not interpret dimensions")
 
     def _rmatmul_dispatch(self, other):
@@ -538,6 +539,24 @@ class _spbase:
             raise ValueError("Scalar operands are not allowed, use '*' instead")
         return self._rmatmul_dispatch(other)
 
+    def _add_sparse(self, other):
+        return self.tocsr()._add_sparse(other)
+
+    def _sub_sparse(self, other):
+        return self.tocsr()._sub_sparse(other)
+
+    def _multiply_sparse(self, other):
+        return self.tocsr()._multiply_sparse(other)
+
+    def _multiply_dense(self, other):
+        return self.tocsr()._multiply_dense(other)
+
+    def _binopt(self, other, op):
+        return self.tocsr()._binopt(other, op)
+
+    def _scalar_binopt(self, other, op):
+        return self.tocsr()._scalar_binopt(other, op)
+
     def _matmul_vector(self, other):
         return self.tocsr()._matmul_vector(other)
 
@@ -559,11 +578,13 @@ class _spbase:
         """Sums over all entries (a 0-d array) or along an axis."""
         axis = _sputils.validateaxis(axis)
         res_dtype = _sputils.get_sum_dtype(self.dtype)
-        csr = self.tocsr()
         if axis is None:
-            total = _cunp.sum(csr.data, dtype=dtype or res_dtype)
+            # SciPy sums the deduplicated values (in place), so int8/bool duplicates
+            # first combine in their own dtype.
+            data = self._deduped_data() if hasattr(self, "sum_duplicates") else self.tocsr().data
+            total = _cunp.sum(data, dtype=dtype or res_dtype)
             return _store_out(total, out)
-        result = csr._sum_axis(axis[0], res_dtype)
+        result = self.tocsr()._sum_axis(axis[0], res_dtype)
         if dtype is not None:
             result = result.astype(dtype)
         result = self._reduced(result, axis[0])
@@ -691,7 +712,7 @@ class spmatrix:
         from cunpx.scipy.sparse._construct import eye
         if power == 0:
             return eye(M, dtype=self.dtype, format="csr", device=self.device)
-        result, base = None, self.tocsr()
+        result, base = None, self
         while power:
             if power & 1:
                 result = base if result is None else result @ base
@@ -724,7 +745,7 @@ class spmatrix:
             j += N
         if j < 0 or j >= N:
             raise IndexError("index out of bounds")
-        return self.tocsc()[:, j]
+        return (self if self.format in ("csr", "csc") else self.tocsr())[:, j]
 
     def getrow(self, i):
         """Row i as a (1, n) sparse matrix."""

@@ -580,6 +580,25 @@ class _cs_matrix(_data_matrix, _minmax_mixin, IndexMixin):
         found = (pos < keys.shape[0]) & (keys[clipped] == query)
         return clipped, found
 
+    def _offsets(self, major, minor):
+        """Positions of (major, minor) among the stored entries and whether each is
+        stored, leaving the structure as it is unless a sought position is stored more
+        than once (then duplicates are summed first, as SciPy's csr_sample_offsets)."""
+        if self.has_canonical_format:
+            return self._find(self.indptr, self.indices, major, minor)
+        n_minor = self._swap(self.shape)[1]
+        keys = _kernels.expand_indptr(self.indptr, _INT64) * n_minor + self.indices.astype(_INT64)
+        order = _cunp.argsort(keys, kind="stable")
+        sorted_keys = keys[order]
+        query = major.astype(_INT64) * n_minor + minor.astype(_INT64)
+        lo = _cunp.searchsorted(sorted_keys, query, side="left")
+        hi = _cunp.searchsorted(sorted_keys, query, side="right")
+        if bool((hi - lo > 1).any()):
+            self.sum_duplicates()
+            return self._find(self.indptr, self.indices, major, minor)
+        found = hi > lo
+        return order[_cunp.minimum(lo, keys.shape[0] - 1)], found
+
     def _sample_one(self, row, col):
         major, minor = self._swap((row, col))
         start_stop = self.indptr[major:major + 2].get()
@@ -661,9 +680,8 @@ class _cs_matrix(_data_matrix, _minmax_mixin, IndexMixin):
         """Stored entries at (rows, cols) become explicit zeros (no structure change)."""
         if self.nnz == 0 or rows.shape[0] == 0:
             return
-        self.sum_duplicates()
         major, minor = self._swap((rows, cols))
-        pos, found = self._find(self.indptr, self.indices, major, minor)
+        pos, found = self._offsets(major, minor)
         self.data[pos[found]] = 0
 
     def _set_many(self, rows, cols, x, warn=True):
@@ -681,9 +699,8 @@ class _cs_matrix(_data_matrix, _minmax_mixin, IndexMixin):
             last[:-1] = q_sorted[1:] != q_sorted[:-1]
         pick = order[last]
         major, minor, x = major[pick], minor[pick], x[pick]
-        self.sum_duplicates()
         if self.nnz:
-            pos, found = self._find(self.indptr, self.indices, major, minor)
+            pos, found = self._offsets(major, minor)
             self.data[pos[found]] = x[found]
             missing = ~found
             if not bool(missing.any()):
@@ -694,11 +711,21 @@ class _cs_matrix(_data_matrix, _minmax_mixin, IndexMixin):
                           % type(self).__name__, SparseEfficiencyWarning, stacklevel=3)
         M, N = self._swap(self.shape)
         idx = _sputils.get_index_dtype((self.indices, self.indptr), maxval=max(M, N, self.nnz + x.shape[0]))
+        # New entries go after the old ones of their line (SciPy's _insert_many), the
+        # line sorted when it was; duplicates already stored stay.
+        was_sorted = self.has_sorted_indices
+        was_canonical = self.has_canonical_format
         all_major = _cunp.concatenate([_kernels.expand_indptr(self.indptr, _INT64), major])
         all_minor = _cunp.concatenate([self.indices.astype(_INT64), minor])
         all_data = _cunp.concatenate([self.data, x])
-        self.indptr, self.indices, self.data = _kernels.coo_to_csr(M, N, all_major, all_minor, all_data, idx)
-        self._has_sorted_indices = self._has_canonical_format = True
+        self.indptr, self.indices, self.data = _kernels.coo_to_csr(M, N, all_major, all_minor, all_data, idx,
+                                                                   sum_duplicates=False)
+        self._reset_flags()
+        if was_sorted:
+            self.indices, self.data = _kernels.csr_sort_indices(self.indptr, self.indices, self.data)
+            self._has_sorted_indices = True
+            if was_canonical:
+                self._has_canonical_format = True
 
 
 def _slice_range(s, n, device):

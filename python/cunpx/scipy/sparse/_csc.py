@@ -1,5 +1,6 @@
 """Compressed Sparse Column: csc_array and csc_matrix (scipy.sparse._csc); the
 implementation is the compressed formats' (_compressed.py) read along columns."""
+import cunp as _cunp
 from cunpx.scipy.sparse._base import register, sparray, spmatrix
 from cunpx.scipy.sparse._compressed import _cs_matrix
 
@@ -13,6 +14,12 @@ class _csc_base(_cs_matrix):
     def _swap(x):
         """(major, minor) of a (row, column) pair: (column, row)."""
         return x[1], x[0]
+
+    def nonzero(self):
+        """(row, col) of the stored nonzero entries in row-major order (as SciPy's CSC)."""
+        row, col = super().nonzero()
+        order = _cunp.argsort(row, kind="stable")
+        return row[order], col[order]
 
 
 @register

@@ -199,7 +199,9 @@ class _minmax_mixin:
         indptr = _cunp.asarray(_numpy.array([0, mat.nnz], dtype=_numpy.int64), device=self.device)
         extreme = ufunc.reduce(mat.data).reshape(1)
         if explicit:
-            return (_cunp.argmax if is_max else _cunp.argmin)(mat.data)
+            # The flat index of the first extreme stored entry (SciPy gives its position
+            # in the data array instead; docs/sparse.md).
+            return linear[(_cunp.argmax if is_max else _cunp.argmin)(mat.data)]
         ret = _kernels.segment_arg_extreme(indptr, linear, mat.data, extreme, math.prod(self.shape), is_max, False)
         return ret[0]
 

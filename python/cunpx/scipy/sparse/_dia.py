@@ -185,6 +185,38 @@ class _dia_base(_data_matrix):
             out[:stop - first] = self.data[d, first:stop]
         return out
 
+    # ---- arithmetic: DIA with DIA stays DIA (through CSR), as SciPy ------------------
+
+    def _dia_if(self, result, other):
+        return result.todia() if getattr(other, "format", None) == "dia" and result.format != "dia" else result
+
+    def _add_sparse(self, other):
+        return self._dia_if(self.tocsr()._add_sparse(other), other)
+
+    def _sub_sparse(self, other):
+        return self._dia_if(self.tocsr()._sub_sparse(other), other)
+
+    def _multiply_sparse(self, other):
+        return self._dia_if(self.tocsr()._multiply_sparse(other), other)
+
+    def _matmul_sparse(self, other):
+        return self._dia_if(self.tocsr()._matmul_sparse(other), other)
+
+    def _multiply_dense(self, other):
+        """self * dense: the stored slots times the dense values there (DIA; degenerate
+        shapes go through CSR and give COO, as SciPy)."""
+        if (other.ndim > 2 or 0 in self.shape or 1 in self.shape or 0 in other.shape
+                or _numpy.broadcast_shapes(self.shape, tuple(other.shape)) != self.shape):
+            return self.tocsr()._multiply_dense(other)
+        rows, cols, valid = self._positions()
+        M, N = self.shape
+        full = _cunp.broadcast_to(other, self.shape)
+        picked = full[_cunp.clip(rows, 0, max(M - 1, 0)), _cunp.clip(cols, 0, max(N - 1, 0))] if M and N else \
+            _cunp.zeros(self.data.shape, dtype=other.dtype, device=self.device)
+        product = _cunp.multiply(self.data, picked)
+        return self._with_data(_cunp.where(valid, product, _cunp.zeros((), dtype=product.dtype,
+                                                                         device=self.device)))
+
     def _setdiag(self, values, k):
         M, N = self.shape
         vals = _sputils.to_device(values, self.device) if isinstance(values, ndarray) else \

@@ -216,24 +216,30 @@ class IndexMixin:
 
     def _set_sparse(self, rows, cols, shape, x):
         """A[rows, cols] = sparse x: the covered stored entries become zeros, then x's
-        stored entries are written (SciPy's order)."""
-        x = x.tocoo()
-        if tuple(x.shape) != tuple(shape):
-            if x.shape[0] == 1 and shape[0] != 1 or x.shape[1] == 1 and shape[1] != 1:
-                x = _broadcast_sparse(x, shape)
-            else:
-                raise ValueError("shape mismatch in assignment")
+        stored entries (duplicates summed) are written, a 1-row / 1-column x repeated
+        along the target (SciPy's order)."""
+        x = x.tocoo(copy=True)
+        x.sum_duplicates()
+        if rows.ndim != 2:
+            rows, cols = rows.reshape(1, -1), cols.reshape(1, -1)
+        M, N = rows.shape
+        broadcast_row = M != 1 and x.shape[0] == 1
+        broadcast_col = N != 1 and x.shape[1] == 1
+        if (x.shape[0] != M and not broadcast_row) or (x.shape[1] != N and not broadcast_col):
+            raise ValueError("shape mismatch in assignment")
         self._zero_many(rows.ravel(), cols.ravel())
         if x.nnz == 0:
             return
-        r = rows[x.row, x.col] if rows.ndim == 2 else rows[x.col]
-        c = cols[x.row, x.col] if cols.ndim == 2 else cols[x.col]
-        self._set_many(r.ravel(), c.ravel(), x.data.astype(self.dtype))
-
-
-def _broadcast_sparse(x, shape):
-    dense = x.toarray()
-    return type(x)(_cunp.broadcast_to(dense, shape).copy())
+        r, c, v = x.row.astype(_numpy.int64), x.col.astype(_numpy.int64), x.data.astype(self.dtype)
+        dev = self.device
+        if broadcast_row:
+            r = _cunp.repeat(_cunp.arange(M, dtype=_numpy.int64, device=dev), r.shape[0])
+            c, v = _cunp.tile(c, M), _cunp.tile(v, M)
+        if broadcast_col:
+            r = _cunp.repeat(r, N)
+            c = _cunp.tile(_cunp.arange(N, dtype=_numpy.int64, device=dev), c.shape[0])
+            v = _cunp.repeat(v, N)
+        self._set_many(rows[r, c], cols[r, c], v)
 
 
 def _broadcast_value(value, shape):

@@ -27,7 +27,7 @@ def check_dtype(dtype):
         raise ValueError("object dtype is not supported by sparse matrices")
     if dtype not in SUPPORTED_DTYPES:
         raise ValueError("scipy.sparse does not support dtype %s. The only supported types are: %s."
-                         % (dtype.name, _SUPPORTED_NAMES))
+                         % (dtype, _SUPPORTED_NAMES))
     return dtype
 
 
