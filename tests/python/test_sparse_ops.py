@@ -334,3 +334,47 @@ def test_elementwise_math(device, fmt, dtype):
         A_o /= 4
         A_t /= 4
         check(A_o, A_t)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_misc_methods(device, fmt, kind):
+    A_t, A_o = pair(fmt, kind, (4, 6), numpy.complex64)
+    assert repr(A_o) == repr(A_t)
+    assert str(A_o) == str(A_o.get())
+    for shape, order in (((6, 4), "C"), ((3, 8), "F"), ((24, 1), "C"), ((2, -1), "C")):
+        check(A_o.reshape(shape, order=order), A_t.reshape(shape, order=order))
+    raises_like(lambda: A_o.reshape((5, 5)), lambda: A_t.reshape((5, 5)))
+    if fmt != "coo":  # SciPy's n-D coo_array takes axes=
+        raises_like(lambda: A_o.transpose(axes=(0, 1)), lambda: A_t.transpose(axes=(0, 1)))
+    check(A_o.H, A_t.conj().T)
+    check(A_o.getH(), A_t.conj().T)
+    r_o, c_o = A_o.nonzero()
+    r_t, c_t = A_t.nonzero()
+    if fmt in ("csr", "csc"):
+        numpy.testing.assert_array_equal(r_o.get(), r_t)
+        numpy.testing.assert_array_equal(c_o.get(), c_t)
+    else:
+        assert sorted(zip(r_o.get().tolist(), c_o.get().tolist())) == sorted(zip(r_t.tolist(), c_t.tolist()))
+    # NumPy arrays as operands: NumPy defers to the sparse operand, the result is on the device.
+    host = numpy.ones((4, 6), numpy.complex64)
+    check(host + A_o, numpy.asarray(host + A_t))
+    check(A_o.multiply(host), A_t.multiply(host))
+    check(numpy.ones((3, 4), numpy.float32) @ A_o, numpy.ones((3, 4), numpy.float32) @ A_t)
+    if kind == "matrix":
+        check(A_o.getnnz(), A_t.getnnz())
+        assert A_o.getformat() == fmt and A_o.get_shape() == (4, 6)
+    if fmt in ("csr", "csc"):
+        A_o.indptr[-1] = A_o.indptr[-1] - 1 if A_o.nnz else 0  # SciPy's prune drops storage past indptr[-1]
+        A_t.indptr[-1] = A_t.indptr[-1] - 1 if A_t.nnz else 0
+        A_o.prune()
+        A_t.prune()
+        assert A_o.nnz == A_t.nnz and A_o.data.shape == A_t.data.shape
+        A_o.check_format()
+
+
+def test_dense_results_live_on_the_device(device):
+    A = cs.random(5, 4, density=0.5, format="csr", rng=0)
+    for result in (A.toarray(), A @ cunp.ones(4), A.sum(axis=0), A.diagonal(), A.max(axis=0).toarray(), A.sum()):
+        assert isinstance(result, cunp.ndarray) and str(result.device) == str(cunp.Device())
+    assert str(A.device) == str(cunp.Device())

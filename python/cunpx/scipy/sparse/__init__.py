@@ -22,6 +22,16 @@ from cunpx.scipy.sparse._extract import find, tril, triu  # noqa: F401
 from cunpx.scipy.sparse._io import load_npz, save_npz  # noqa: F401
 from cunpx.scipy.sparse._sputils import get_index_dtype  # noqa: F401
 
+
+
+def __getattr__(name):
+    # The subpackage cunpx.scipy.sparse.linalg loads on first use (as SciPy's).
+    if name == "linalg":
+        import importlib
+        return importlib.import_module("cunpx.scipy.sparse.linalg")
+    raise AttributeError("module 'cunpx.scipy.sparse' has no attribute %r" % name)
+
+
 __all__ = [
     "SparseEfficiencyWarning", "SparseFormatError", "SparseWarning", "issparse", "isspmatrix", "sparray", "spmatrix",
     "csr_array", "csr_matrix", "isspmatrix_csr", "csc_array", "csc_matrix", "isspmatrix_csc", "coo_array",

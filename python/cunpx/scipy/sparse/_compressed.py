@@ -34,14 +34,15 @@ class _cs_matrix(_data_matrix, _minmax_mixin, IndexMixin):
             raise ValueError("scipy sparse array classes do not support instantiation from a scalar")
         sorted_flag = canonical_flag = None
         if issparse(arg1):
+            if shape is not None and _sputils.check_shape(shape) != arg1.shape:
+                arg1 = arg1.reshape(_sputils.check_shape(shape))
             src = arg1 if arg1.format == self.format else arg1.asformat(self.format)
             data, indices, indptr, arg_shape = src.data, src.indices, src.indptr, src.shape
             sorted_flag = getattr(src, "_has_sorted_indices", None)
             canonical_flag = getattr(src, "_has_canonical_format", None)
             if copy:
                 data, indices, indptr = data.copy(), indices.copy(), indptr.copy()
-            self._install(data, indices, indptr, arg_shape if shape is None else _sputils.check_shape(shape),
-                          dtype, checked=True)
+            self._install(data, indices, indptr, arg_shape, dtype, checked=True)
             if sorted_flag is not None:
                 self._has_sorted_indices = sorted_flag
             if canonical_flag is not None:
@@ -116,9 +117,8 @@ class _cs_matrix(_data_matrix, _minmax_mixin, IndexMixin):
             shape = self._swap((ptr.shape[0] - 1, minor))
             if shape[0] < 0 or shape[1] < 0:
                 raise ValueError("unable to infer matrix dimensions")
-        if copy:
-            data_a, ind, ptr = data_a.copy(), ind.copy() if ind is indices else ind, \
-                ptr.copy() if ptr is indptr else ptr
+        if copy:  # (cunp.asarray may have wrapped a NumPy argument's memory on cpu)
+            data_a, ind, ptr = data_a.copy(), ind.copy(), ptr.copy()
         self._install(data_a, ind, ptr, shape, dtype, checked=False)
 
     def _from_dense(self, arg1, shape, dtype, device):

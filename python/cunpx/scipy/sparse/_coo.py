@@ -101,10 +101,8 @@ class _coo_base(_data_matrix, _minmax_mixin):
                     raise ValueError("axis %d index %d exceeds matrix dimension %d" % (axis, int(hi), shape[axis]))
                 if int(lo) < 0:
                     raise ValueError("negative axis %d index: %d" % (axis, int(lo)))
-        if copy:
-            data = data.copy() if data is obj else data
-            row_a = row_a.copy() if row_a is row else row_a
-            col_a = col_a.copy() if col_a is col else col_a
+        if copy:  # (cunp.asarray may have wrapped a NumPy argument's memory on cpu)
+            data, row_a, col_a = data.copy(), row_a.copy(), col_a.copy()
         self._set(data, row_a, col_a, shape, dtype)
         self.has_canonical_format = False
 

@@ -86,8 +86,6 @@ class _data_matrix(_spbase):
         return self._with_data(_cunp.power(data, n))
 
     def _mul_scalar(self, other):
-        if isinstance(other, _cunp.ndarray):
-            other = other.astype(other.dtype)  # a 0-d device scalar stays on the device
         return self._with_data(self.data * other)
 
 

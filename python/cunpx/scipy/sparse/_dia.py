@@ -81,7 +81,7 @@ class _dia_base(_data_matrix):
             raise ValueError("offset array contains duplicate values")
         idx = _sputils.get_index_dtype(maxval=max(shape))
         off = _cunp.asarray(off_host.astype(idx), device=dev)
-        if copy and data_a is data:
+        if copy:
             data_a = data_a.copy()
         self._set(data_a, off, shape, dtype)
 
@@ -105,6 +105,11 @@ class _dia_base(_data_matrix):
         return self._new(data, self.offsets.copy() if copy else self.offsets, self.shape)
 
     # ---- structure --------------------------------------------------------------------
+
+    def __repr__(self):
+        kind = "array" if self._is_array else "matrix"
+        return "<DIAgonal sparse %s of dtype '%s'\n\twith %d stored elements (%d diagonals) and shape %s>" % (
+            kind, self.dtype, self.nnz, self.data.shape[0], self.shape)
 
     def _positions(self):
         """(rows, cols, valid) of every slot of the data array."""

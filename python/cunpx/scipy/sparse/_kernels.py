@@ -60,6 +60,32 @@ def major_to_indptr(major, n_major, idx_dtype):
     return counts_to_indptr(_cunp.bincount(major, minlength=n_major), idx_dtype)
 
 
+def _key_order(major, minor, n_major, n_minor):
+    """The stable order sorting entries by (major, minor): one argsort of the int64 key
+    major * n_minor + minor (a lexsort only where that key could overflow)."""
+    if n_major * n_minor >= 2**63:
+        return _cunp.lexsort((minor, major))
+    key = major.astype(_INT64) * n_minor + minor.astype(_INT64)
+    return _cunp.argsort(key, kind="stable")
+
+
+def _segment_sum(ids, values, n, out_dtype):
+    """out[i] = sum of values[ids == i] (length n): bincount's weighted sums for
+    floating and complex values (accumulated in float64), ufunc.at otherwise."""
+    out_dtype = _numpy.dtype(out_dtype)
+    if out_dtype.kind == "f" and ids.ndim == 1 and values.ndim == 1:
+        return _cunp.bincount(ids, weights=values.astype(_numpy.float64), minlength=n).astype(out_dtype)
+    if out_dtype.kind == "c" and ids.ndim == 1 and values.ndim == 1:
+        v = values.astype(_numpy.complex128)
+        re = _cunp.bincount(ids, weights=_cunp.real(v), minlength=n)
+        im = _cunp.bincount(ids, weights=_cunp.imag(v), minlength=n)
+        return (re + 1j * im).astype(out_dtype)
+    out = _zeros((n,) + tuple(values.shape[1:]), out_dtype, values)
+    if ids.shape[0]:
+        _cunp.add.at(out, ids, values.astype(out_dtype))
+    return out
+
+
 def _sum_sorted_duplicates(major, minor, data):
     """Sums entries with equal (major, minor) keys that sit next to each other."""
     n = major.shape[0]
@@ -71,9 +97,7 @@ def _sum_sorted_duplicates(major, minor, data):
         return major, minor, data
     group = _cunp.cumsum(new) - 1
     major, minor = major[new], minor[new]
-    summed = _zeros(major.shape[0], data.dtype, data)
-    _cunp.add.at(summed, group, data)
-    return major, minor, summed
+    return major, minor, _segment_sum(group, data, major.shape[0], data.dtype)
 
 
 def coo_to_csr(n_major, n_minor, major, minor, data, idx_dtype, sum_duplicates=True):
@@ -85,7 +109,7 @@ def coo_to_csr(n_major, n_minor, major, minor, data, idx_dtype, sum_duplicates=T
         return fn(n_major, n_minor, major, minor, data, idx_dtype, sum_duplicates)
     if major.shape[0] == 0:
         return (_zeros(n_major + 1, idx_dtype, data), _zeros(0, idx_dtype, data), data.copy())
-    order = _cunp.lexsort((minor, major)) if sum_duplicates else _cunp.argsort(major, kind="stable")
+    order = _key_order(major, minor, n_major, n_minor) if sum_duplicates else _cunp.argsort(major, kind="stable")
     major, minor, data = major[order], minor[order], data[order]
     if sum_duplicates:
         major, minor, data = _sum_sorted_duplicates(major, minor, data)
@@ -125,7 +149,7 @@ def csr_sort_indices(indptr, indices, data):
         return fn(indptr, indices, data)
     if indices.shape[0] < 2:
         return indices.copy(), data.copy()
-    order = _cunp.lexsort((indices, expand_indptr(indptr)))
+    order = _key_order(expand_indptr(indptr), indices, indptr.shape[0] - 1, int(indices.max()) + 1)
     return indices[order], data[order]
 
 
@@ -136,7 +160,7 @@ def csr_sum_duplicates(n_major, indptr, indices, data, idx_dtype):
         return fn(n_major, indptr, indices, data, idx_dtype)
     major = expand_indptr(indptr, idx_dtype)
     if indices.shape[0] > 1:
-        order = _cunp.lexsort((indices, major))
+        order = _key_order(major, indices, n_major, int(indices.max()) + 1)
         major, indices, data = major[order], indices[order], data[order]
         major, indices, data = _sum_sorted_duplicates(major, indices, data)
     return major_to_indptr(major, n_major, idx_dtype), indices.astype(idx_dtype), data
@@ -166,11 +190,8 @@ def csr_matvec(n_major, indptr, indices, data, x, out_dtype):
     fn = _fast("csr_matvec")
     if fn is not None:
         return fn(n_major, indptr, indices, data, x, out_dtype)
-    y = _zeros(n_major, out_dtype, data)
-    if indices.shape[0]:
-        prod = data.astype(out_dtype) * x[indices].astype(out_dtype)
-        _cunp.add.at(y, expand_indptr(indptr), prod)
-    return y
+    prod = data.astype(out_dtype) * x[indices].astype(out_dtype)
+    return _segment_sum(expand_indptr(indptr), prod, n_major, out_dtype)
 
 
 def csr_matvec_transposed(n_minor, indptr, indices, data, x, out_dtype):
@@ -178,11 +199,8 @@ def csr_matvec_transposed(n_minor, indptr, indices, data, x, out_dtype):
     fn = _fast("csr_matvec_transposed")
     if fn is not None:
         return fn(n_minor, indptr, indices, data, x, out_dtype)
-    y = _zeros(n_minor, out_dtype, data)
-    if indices.shape[0]:
-        prod = data.astype(out_dtype) * x[expand_indptr(indptr)].astype(out_dtype)
-        _cunp.add.at(y, indices, prod)
-    return y
+    prod = data.astype(out_dtype) * x[expand_indptr(indptr)].astype(out_dtype)
+    return _segment_sum(indices, prod, n_minor, out_dtype)
 
 
 def csr_matmat(n_major, indptr, indices, data, X, out_dtype):
@@ -252,17 +270,25 @@ def csr_binop(n_major, n_minor, a, b, op, out_dtype, idx_dtype):
     if fn is not None:
         return fn(n_major, n_minor, a, b, op, out_dtype, idx_dtype)
     like = a[2]
-    keys = []
-    for indptr, indices, _ in (a, b):
-        keys.append(expand_indptr(indptr, _INT64) * n_minor + indices.astype(_INT64))
-    union = _cunp.unique(_cunp.concatenate(keys))
-    values = []
-    for key, (_, _, data) in zip(keys, (a, b)):
-        v = _zeros(union.shape[0], data.dtype, like)
-        if key.shape[0]:
-            v[_cunp.searchsorted(union, key)] = data
-        values.append(v)
-    result = op(values[0], values[1])
+    keys = [expand_indptr(indptr, _INT64) * n_minor + indices.astype(_INT64) for indptr, indices, _ in (a, b)]
+    na = keys[0].shape[0]
+    allkeys = _cunp.concatenate(keys)
+    if allkeys.shape[0] == 0:
+        return (_zeros(n_major + 1, idx_dtype, like), _zeros(0, idx_dtype, like), _zeros(0, out_dtype, like))
+    # One stable sort of both patterns: a key stored in both sits twice in a row, A's first.
+    order = _cunp.argsort(allkeys, kind="stable")
+    sorted_keys = allkeys[order]
+    new = _cunp.ones(sorted_keys.shape[0], dtype=bool, device=like.device)
+    new[1:] = sorted_keys[1:] != sorted_keys[:-1]
+    group = _cunp.cumsum(new) - 1
+    union = sorted_keys[new]
+    from_a = order < na
+    va = _zeros(union.shape[0], a[2].dtype, like)
+    vb = _zeros(union.shape[0], b[2].dtype, like)
+    va[group[from_a]] = a[2][order[from_a]]
+    from_b = ~from_a
+    vb[group[from_b]] = b[2][order[from_b] - na]
+    result = op(va, vb)
     if result.dtype != out_dtype:
         result = result.astype(out_dtype)
     keep = result != 0
