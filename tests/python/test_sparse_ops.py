@@ -112,6 +112,10 @@ def test_index_dtype(device):
     check(C.tocsc()[2**31 + 1, 1], numpy.float64(2.0))
     check(C.T.tocsr()[1, 2**31 + 1], numpy.float64(2.0))
     assert cs.get_index_dtype(maxval=2**31) == numpy.int64
+    # Results whose entry count passes int32 (products, fancy row repeats) switch to int64.
+    from cunpx.scipy.sparse import _kernels
+    assert _kernels.fit_index_dtype(numpy.int32, 2**31) == numpy.int64
+    assert _kernels.fit_index_dtype(numpy.int32, 2**31 - 1) == numpy.int32
     assert cs.get_index_dtype((numpy.zeros(2, numpy.int64),), check_contents=True) == numpy.int32
 
 
@@ -361,8 +365,15 @@ def test_misc_methods(device, fmt, kind):
     check(host + A_o, numpy.asarray(host + A_t))
     check(A_o.multiply(host), A_t.multiply(host))
     check(numpy.ones((3, 4), numpy.float32) @ A_o, numpy.ones((3, 4), numpy.float32) @ A_t)
+    for new_shape in ((2, 3), (6, 8), (4, 2)):
+        R_t, R_o = A_t.copy(), A_o.copy()
+        R_t.resize(new_shape)
+        R_o.resize(new_shape)
+        check(R_o, R_t)
     if kind == "matrix":
         check(A_o.getnnz(), A_t.getnnz())
+        I_t, I_o = pair(fmt, kind, (3, 3), numpy.int16)
+        check(I_o.asfptype(), I_t.asfptype())
         assert A_o.getformat() == fmt and A_o.get_shape() == (4, 6)
     if fmt in ("csr", "csc"):
         A_o.indptr[-1] = A_o.indptr[-1] - 1 if A_o.nnz else 0  # SciPy's prune drops storage past indptr[-1]

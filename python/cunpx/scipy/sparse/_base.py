@@ -246,6 +246,18 @@ class _spbase:
             return self.copy() if copy else self
         return self.tocoo(copy=copy).reshape(shape, order=order, copy=False)
 
+    def resize(self, *shape):
+        """Changes the shape in place: entries inside the new shape stay where they are,
+        the others are dropped."""
+        shape = _sputils.check_shape(shape[0] if len(shape) == 1 else shape)
+        coo = self.tocoo()
+        keep = (coo.row < shape[0]) & (coo.col < shape[1])
+        idx = _sputils.get_index_dtype(maxval=max(shape))
+        resized = coo._new(coo.data[keep], coo.row[keep].astype(idx), coo.col[keep].astype(idx), shape,
+                           canonical=coo.has_canonical_format)
+        self.__dict__.clear()
+        self.__dict__.update(resized.asformat(self.format).__dict__)
+
     def transpose(self, axes=None, copy=False):
         return self.tocsr(copy=copy).transpose(axes=axes, copy=False)
 
@@ -727,6 +739,15 @@ class spmatrix:
 
     def getformat(self):
         return self.format
+
+    def asfptype(self):
+        """This matrix with a floating dtype (float32/float64/complex64/complex128)."""
+        if self.dtype.kind in "fc":
+            return self
+        for fp in (_numpy.float32, _numpy.float64, _numpy.complex64, _numpy.complex128):
+            if _numpy.can_cast(self.dtype, fp):
+                return self.astype(fp, copy=False)
+        raise TypeError("cannot upcast [%s] to a floating point format" % self.dtype.name)
 
     def get_shape(self):
         return self._shape

@@ -16,13 +16,6 @@ ndarray = _cunp.ndarray
 _INT64 = _numpy.dtype(_numpy.int64)
 
 
-def _bool_sub(a, b):
-    # SciPy subtracts bool matrices in C++ bool arithmetic: true where exactly one holds.
-    if a.dtype == _numpy.bool_ and b.dtype == _numpy.bool_:
-        return _cunp.logical_xor(a, b)
-    return _cunp.subtract(a, b)
-
-
 class _cs_matrix(_data_matrix, _minmax_mixin, IndexMixin):
     """CSR/CSC: ``data``, ``indices`` (minor index of each entry), ``indptr`` (where each
     major line starts)."""
@@ -396,24 +389,28 @@ class _cs_matrix(_data_matrix, _minmax_mixin, IndexMixin):
         other = other if other.format == self.format else other.asformat(self.format)
         return other._canonical_arrays()
 
-    def _binopt(self, other, op, out_dtype=None):
-        """op(self, other) elementwise for op(0, 0) == 0 (add, subtract, multiply,
-        maximum, minimum, comparisons): this format, canonical, zeros dropped."""
+    def _binopt(self, other, op):
+        """op(self, other) elementwise for a ufunc (or ufunc name) with op(0, 0) == 0
+        (add, subtract, multiply, maximum, minimum, comparisons): this format,
+        canonical, zeros dropped."""
         self._check_device(other)
-        if out_dtype is None:
-            probe = op(_numpy.zeros(1, self.dtype), _numpy.zeros(1, other.dtype))
-            out_dtype = probe.dtype if probe.dtype == _numpy.bool_ else _sputils.upcast(self.dtype, other.dtype)
+        name = op if isinstance(op, str) else op.__name__
+        if name == "subtract" and self.dtype == _numpy.bool_ and other.dtype == _numpy.bool_:
+            # SciPy subtracts bool matrices in C++ bool arithmetic: true where exactly one holds.
+            name = "logical_xor"
+        probe = getattr(_numpy, name)(_numpy.zeros(1, self.dtype), _numpy.zeros(1, other.dtype))
+        out_dtype = probe.dtype if probe.dtype == _numpy.bool_ else _sputils.upcast(self.dtype, other.dtype)
         M, N = self._swap(self.shape)
         idx = _sputils.get_index_dtype(maxval=max(M, N, self.nnz + other.nnz))
         indptr, indices, data = _kernels.csr_binop(M, N, self._canonical_arrays(), self._compressed_like(other),
-                                                   op, _numpy.dtype(out_dtype), idx)
+                                                   name, _numpy.dtype(out_dtype), idx)
         return self._new(data, indices, indptr, self.shape, canonical=True)
 
     def _add_sparse(self, other):
         return self._binopt(other, _cunp.add)
 
     def _sub_sparse(self, other):
-        return self._binopt(other, _bool_sub)
+        return self._binopt(other, "subtract")
 
     def _scalar_binopt(self, other, op):
         """op(self, scalar) on the stored values for op(0, scalar) == 0, zeros dropped."""
@@ -630,12 +627,13 @@ class _cs_matrix(_data_matrix, _minmax_mixin, IndexMixin):
             starts = indptr[sel].astype(_INT64) if n_major else _cunp.zeros(0, dtype=_INT64, device=dev)
             counts = (indptr[sel + 1].astype(_INT64) - starts) if n_major else starts
             total = int(counts.sum()) if n_major else 0
+            idx = _kernels.fit_index_dtype(idx, total)
             new_indptr = _kernels.counts_to_indptr(counts, idx)
             if total:
                 owner = _cunp.repeat(_cunp.arange(n_major, dtype=_INT64, device=dev), counts)
                 first = _cunp.cumsum(counts) - counts
                 pos = starts[owner] + (_cunp.arange(total, dtype=_INT64, device=dev) - first[owner])
-                indices, data = indices[pos], data[pos]
+                indices, data = indices[pos].astype(idx), data[pos]
             else:
                 indices, data = indices[:0], data[:0]
             indptr = new_indptr
@@ -651,7 +649,7 @@ class _cs_matrix(_data_matrix, _minmax_mixin, IndexMixin):
                 else:
                     keep = (j <= start) & (j > stop) & ((start - j) % (-step) == 0)
                     new = (start - j) // (-step)
-                    sorted_out = False if n_minor > 1 else sorted_out
+                    sorted_out = None  # reversed lines: checked when asked
                 indptr, indices, data = _kernels.csr_eliminate(indptr, new.astype(idx), data, keep, idx)
         else:
             n_minor = minor.shape[0]
@@ -662,6 +660,7 @@ class _cs_matrix(_data_matrix, _minmax_mixin, IndexMixin):
             hi = _cunp.searchsorted(sorted_minor, j, side="right")
             counts = hi - lo
             total = int(counts.sum()) if j.shape[0] else 0
+            idx = _kernels.fit_index_dtype(idx, total)
             line = _kernels.expand_indptr(indptr, _INT64)
             if total:
                 owner = _cunp.repeat(_cunp.arange(j.shape[0], dtype=_INT64, device=dev), counts)

@@ -12,7 +12,8 @@ cpu) come as ``cunp._core._sparse_<name>``. Each function below asks for its com
 twin with ``_fast(name)`` first and falls back to the array-op version when the extension
 has none, so switching a primitive to C++ touches this file alone. The compiled twin
 takes the same arguments, in the same order, as the function here and returns the same
-tuple; the index dtype argument is a NumPy dtype.
+tuple; dtypes are NumPy dtypes, an elementwise operation or reduction is named by its
+cunp ufunc's name (csr_binop's `op_name`; segment_reduce passes ``ufunc.__name__``).
 
 The CSR routines read a compressed matrix as (n_major, n_minor, indptr, indices, data):
 the same code serves CSC (a CSC matrix is the CSR matrix of its transpose).
@@ -45,6 +46,12 @@ def expand_indptr(indptr, idx_dtype=None):
     n = indptr.shape[0] - 1
     dtype = indptr.dtype if idx_dtype is None else idx_dtype
     return _cunp.repeat(_arange(n, dtype, indptr), _cunp.diff(indptr))
+
+
+def fit_index_dtype(idx_dtype, nnz):
+    """int64 in place of `idx_dtype` when `nnz` entries do not fit int32 (an indptr
+    holds nnz), else `idx_dtype`."""
+    return _INT64 if nnz > _numpy.iinfo(_numpy.int32).max else _numpy.dtype(idx_dtype)
 
 
 def counts_to_indptr(counts, idx_dtype):
@@ -113,6 +120,7 @@ def coo_to_csr(n_major, n_minor, major, minor, data, idx_dtype, sum_duplicates=T
     major, minor, data = major[order], minor[order], data[order]
     if sum_duplicates:
         major, minor, data = _sum_sorted_duplicates(major, minor, data)
+    idx_dtype = fit_index_dtype(idx_dtype, minor.shape[0])
     return major_to_indptr(major, n_major, idx_dtype), minor.astype(idx_dtype), data
 
 
@@ -261,14 +269,17 @@ def csr_spgemm(m, p, a, b, out_dtype, idx_dtype):
     return indptr, indices, data
 
 
-def csr_binop(n_major, n_minor, a, b, op, out_dtype, idx_dtype):
+def csr_binop(n_major, n_minor, a, b, op_name, out_dtype, idx_dtype):
     """op(A, B) elementwise for canonical compressed matrices A and B of one shape,
-    each (indptr, indices, data), where op(0, 0) == 0: evaluated over the union of the
-    two patterns (an entry stored in one operand meets a zero from the other), results
-    equal to zero (False) left out, as SciPy's csr_binop_csr does."""
+    each (indptr, indices, data), where op — the cunp ufunc named `op_name` (add,
+    subtract, logical_xor, multiply, maximum, minimum, or a comparison) — has
+    op(0, 0) == 0: evaluated over the union of the two patterns (an entry stored in one
+    operand meets a zero from the other), results equal to zero (False) left out, as
+    SciPy's csr_binop_csr does."""
     fn = _fast("csr_binop")
     if fn is not None:
-        return fn(n_major, n_minor, a, b, op, out_dtype, idx_dtype)
+        return fn(n_major, n_minor, a, b, op_name, out_dtype, idx_dtype)
+    op = getattr(_cunp, op_name)
     like = a[2]
     keys = [expand_indptr(indptr, _INT64) * n_minor + indices.astype(_INT64) for indptr, indices, _ in (a, b)]
     na = keys[0].shape[0]
@@ -295,12 +306,14 @@ def csr_binop(n_major, n_minor, a, b, op, out_dtype, idx_dtype):
     union, result = union[keep], result[keep]
     major = union // n_minor if n_minor else union
     minor = union - major * n_minor
+    idx_dtype = fit_index_dtype(idx_dtype, minor.shape[0])
     return major_to_indptr(major, n_major, idx_dtype), minor.astype(idx_dtype), result
 
 
 def segment_reduce(ufunc, indptr, data, initial_empty):
     """ufunc.reduce of each major line's stored values ((n_major,) array); lines without
-    entries get `initial_empty`. Used with maximum/minimum/fmax/fmin."""
+    entries get `initial_empty`. Used with maximum/minimum/fmax/fmin (the compiled twin
+    gets the ufunc's name)."""
     fn = _fast("segment_reduce")
     if fn is not None:
         return fn(ufunc.__name__, indptr, data, initial_empty)
