@@ -1,10 +1,13 @@
 """COOrdinate format: coo_array and coo_matrix (scipy.sparse._coo), the (data,
 (row, col)) triplets; duplicates are allowed and summed by every conversion."""
+import warnings
+
 import numpy as _numpy
 
 import cunp as _cunp
 from cunpx.scipy.sparse import _kernels, _sputils
-from cunpx.scipy.sparse._base import _is_host_sparse, issparse, register, sparray, spmatrix
+from cunpx.scipy.sparse._base import register, sparray, spmatrix
+from cunpx.scipy.sparse._operators import SparseEfficiencyWarning, _is_host_sparse, issparse
 from cunpx.scipy.sparse._data import _data_matrix, _minmax_mixin
 
 __all__ = ["coo_array", "coo_matrix", "isspmatrix_coo"]
@@ -229,8 +232,6 @@ class _coo_base(_data_matrix, _minmax_mixin):
     def todia(self, copy=False):
         """DIA with one stored diagonal per occupied diagonal (SciPy's layout: the data
         array has max(col) + 1 columns)."""
-        import warnings
-        from cunpx.scipy.sparse._base import SparseEfficiencyWarning
         self.sum_duplicates()
         ks = self.col.astype(_INT64) - self.row.astype(_INT64)
         diags, diag_idx = _cunp.unique(ks, return_inverse=True)

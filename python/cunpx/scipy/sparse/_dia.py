@@ -6,7 +6,8 @@ import numpy as _numpy
 
 import cunp as _cunp
 from cunpx.scipy.sparse import _sputils
-from cunpx.scipy.sparse._base import _is_host_sparse, issparse, register, sparray, spmatrix
+from cunpx.scipy.sparse._base import register, sparray, spmatrix
+from cunpx.scipy.sparse._operators import _is_host_sparse, issparse
 from cunpx.scipy.sparse._data import _data_matrix
 
 __all__ = ["dia_array", "dia_matrix", "isspmatrix_dia"]

@@ -3,18 +3,21 @@ slices with any step, integer and boolean arrays, boolean masks, and assignment
 (SparseEfficiencyWarning where new entries enter the structure).
 
 Keys are first reduced to one form per axis (an int, a slice or an int64 device array
-already wrapped and bounds-checked), then served by three routines of the compressed
-format: ``_submatrix`` (outer selection along both axes), ``_sample`` (the values at
-broadcast (row, col) pairs) and ``_set_many``.
+already wrapped and bounds-checked, IndexMixin), then served by the compressed formats'
+routines (CompressedIndexMixin): ``_submatrix`` (outer selection along both axes),
+``_sample`` (the values at broadcast (row, col) pairs), ``_set_many`` and ``_zero_many``.
 """
+import warnings
+
 import numpy as _numpy
 
 import cunp as _cunp
-from cunpx.scipy.sparse import _sputils
-from cunpx.scipy.sparse._base import issparse
+from cunpx.scipy.sparse import _kernels, _sputils
+from cunpx.scipy.sparse._operators import SparseEfficiencyWarning, issparse
 
 ndarray = _cunp.ndarray
 _INT_TYPES = (int, _numpy.integer)
+_INT64 = _numpy.dtype(_numpy.int64)
 
 
 def _is_bool_array(x):
@@ -240,6 +243,180 @@ class IndexMixin:
             c = _cunp.tile(_cunp.arange(N, dtype=_numpy.int64, device=dev), c.shape[0])
             v = _cunp.repeat(v, N)
         self._set_many(rows[r, c], cols[r, c], v)
+
+
+class CompressedIndexMixin(IndexMixin):
+    """The routines behind indexing a CSR/CSC matrix, read along its major axis."""
+
+    def _sample(self, rows, cols):
+        """The dense values at the (row, col) pairs (1-D arrays)."""
+        major, minor = self._swap((rows, cols))
+        indptr, indices, data = self._canonical_arrays()
+        out = _cunp.zeros(major.shape[0], dtype=self.dtype, device=self.device)
+        if indices.shape[0] == 0 or major.shape[0] == 0:
+            return out
+        pos, found = self._find(indptr, indices, major, minor)
+        out[found] = data[pos[found]]
+        return out
+
+    def _find(self, indptr, indices, major, minor):
+        """Positions of (major, minor) in canonical arrays, and whether each is stored."""
+        n_minor = self._swap(self.shape)[1]
+        keys = _kernels.expand_indptr(indptr, _INT64) * n_minor + indices.astype(_INT64)
+        query = major.astype(_INT64) * n_minor + minor.astype(_INT64)
+        pos = _cunp.searchsorted(keys, query)
+        clipped = _cunp.minimum(pos, keys.shape[0] - 1)
+        found = (pos < keys.shape[0]) & (keys[clipped] == query)
+        return clipped, found
+
+    def _offsets(self, major, minor):
+        """Positions of (major, minor) among the stored entries and whether each is
+        stored, leaving the structure as it is unless a sought position is stored more
+        than once (then duplicates are summed first, as SciPy's csr_sample_offsets)."""
+        if self.has_canonical_format:
+            return self._find(self.indptr, self.indices, major, minor)
+        n_minor = self._swap(self.shape)[1]
+        keys = _kernels.expand_indptr(self.indptr, _INT64) * n_minor + self.indices.astype(_INT64)
+        order = _cunp.argsort(keys, kind="stable")
+        sorted_keys = keys[order]
+        query = major.astype(_INT64) * n_minor + minor.astype(_INT64)
+        lo = _cunp.searchsorted(sorted_keys, query, side="left")
+        hi = _cunp.searchsorted(sorted_keys, query, side="right")
+        if bool((hi - lo > 1).any()):
+            self.sum_duplicates()
+            return self._find(self.indptr, self.indices, major, minor)
+        found = hi > lo
+        return order[_cunp.minimum(lo, keys.shape[0] - 1)], found
+
+    def _sample_one(self, row, col):
+        major, minor = self._swap((row, col))
+        start_stop = self.indptr[major:major + 2].get()
+        lo, hi = int(start_stop[0]), int(start_stop[1])
+        hit = self.indices[lo:hi] == minor
+        return _cunp.sum(self.data[lo:hi] * hit, dtype=self.dtype) if self.dtype != _numpy.bool_ else \
+            _cunp.any(self.data[lo:hi] & hit)
+
+    def _submatrix(self, row, col):
+        """self[row, col] for slices and 1-D int64 arrays (outer selection)."""
+        major, minor = self._swap((row, col))
+        M, N = self._swap(self.shape)
+        indptr, indices, data = self.indptr, self.indices, self.data
+        idx = indices.dtype
+        dev = self.device
+        sorted_out = getattr(self, "_has_sorted_indices", None)
+        # Major axis: a contiguous slice is a view of the arrays; anything else gathers lines.
+        if isinstance(major, slice) and major.indices(M)[2] == 1:
+            start, stop, _ = major.indices(M)
+            stop = max(stop, start)
+            ends = _cunp.stack([indptr[start], indptr[stop]]).get()
+            lo, hi = int(ends[0]), int(ends[1])
+            indptr = indptr[start:stop + 1] - indptr[start]
+            indices, data = indices[lo:hi], data[lo:hi]
+            n_major = stop - start
+        else:
+            sel = _slice_range(major, M, dev) if isinstance(major, slice) else major
+            n_major = sel.shape[0]
+            starts = indptr[sel].astype(_INT64) if n_major else _cunp.zeros(0, dtype=_INT64, device=dev)
+            counts = (indptr[sel + 1].astype(_INT64) - starts) if n_major else starts
+            total = int(counts.sum()) if n_major else 0
+            idx = _kernels.fit_index_dtype(idx, total)
+            new_indptr = _kernels.counts_to_indptr(counts, idx)
+            if total:
+                owner = _cunp.repeat(_cunp.arange(n_major, dtype=_INT64, device=dev), counts)
+                first = _cunp.cumsum(counts) - counts
+                pos = starts[owner] + (_cunp.arange(total, dtype=_INT64, device=dev) - first[owner])
+                indices, data = indices[pos].astype(idx), data[pos]
+            else:
+                indices, data = indices[:0], data[:0]
+            indptr = new_indptr
+        # Minor axis.
+        if isinstance(minor, slice):
+            start, stop, step = minor.indices(N)
+            n_minor = len(range(start, stop, step))
+            if not (start == 0 and step == 1 and n_minor == N):
+                j = indices.astype(_INT64)
+                if step > 0:
+                    keep = (j >= start) & (j < stop) & ((j - start) % step == 0)
+                    new = (j - start) // step
+                else:
+                    keep = (j <= start) & (j > stop) & ((start - j) % (-step) == 0)
+                    new = (start - j) // (-step)
+                    sorted_out = None  # reversed lines: checked when asked
+                indptr, indices, data = _kernels.csr_eliminate(indptr, new.astype(idx), data, keep, idx)
+        else:
+            n_minor = minor.shape[0]
+            order = _cunp.argsort(minor, kind="stable")
+            sorted_minor = minor[order]
+            j = indices.astype(_INT64)
+            lo = _cunp.searchsorted(sorted_minor, j, side="left")
+            hi = _cunp.searchsorted(sorted_minor, j, side="right")
+            counts = hi - lo
+            total = int(counts.sum()) if j.shape[0] else 0
+            idx = _kernels.fit_index_dtype(idx, total)
+            line = _kernels.expand_indptr(indptr, _INT64)
+            if total:
+                owner = _cunp.repeat(_cunp.arange(j.shape[0], dtype=_INT64, device=dev), counts)
+                first = _cunp.cumsum(counts) - counts
+                k = lo[owner] + (_cunp.arange(total, dtype=_INT64, device=dev) - first[owner])
+                indices, data, line = order[k].astype(idx), data[owner], line[owner]
+            else:
+                indices, data, line = indices[:0], data[:0], line[:0]
+            indptr = _kernels.major_to_indptr(line, n_major, idx)
+            sorted_out = None
+        shape = self._swap((n_major, n_minor))
+        out = self._new(data, indices, indptr, shape, sorted_indices=sorted_out)
+        return out
+
+    def _zero_many(self, rows, cols):
+        """Stored entries at (rows, cols) become explicit zeros (no structure change)."""
+        if self.nnz == 0 or rows.shape[0] == 0:
+            return
+        major, minor = self._swap((rows, cols))
+        pos, found = self._offsets(major, minor)
+        self.data[pos[found]] = 0
+
+    def _set_many(self, rows, cols, x, warn=True):
+        """self[rows[k], cols[k]] = x[k]; the last of repeated positions wins; missing
+        positions are inserted (with a SparseEfficiencyWarning when `warn`)."""
+        major, minor = self._swap((rows.astype(_INT64), cols.astype(_INT64)))
+        n_minor = self._swap(self.shape)[1]
+        x = x.astype(self.dtype)
+        # The last assignment to each position wins.
+        query = major * n_minor + minor
+        order = _cunp.argsort(query, kind="stable")
+        q_sorted = query[order]
+        last = _cunp.ones(q_sorted.shape[0], dtype=bool, device=self.device)
+        if q_sorted.shape[0] > 1:
+            last[:-1] = q_sorted[1:] != q_sorted[:-1]
+        pick = order[last]
+        major, minor, x = major[pick], minor[pick], x[pick]
+        if self.nnz:
+            pos, found = self._offsets(major, minor)
+            self.data[pos[found]] = x[found]
+            missing = ~found
+            if not bool(missing.any()):
+                return
+            major, minor, x = major[missing], minor[missing], x[missing]
+        if warn:
+            warnings.warn("Changing the sparsity structure of a %s is expensive. lil and dok are more efficient."
+                          % type(self).__name__, SparseEfficiencyWarning, stacklevel=3)
+        M, N = self._swap(self.shape)
+        idx = _sputils.get_index_dtype((self.indices, self.indptr), maxval=max(M, N, self.nnz + x.shape[0]))
+        # New entries go after the old ones of their line (SciPy's _insert_many), the
+        # line sorted when it was; duplicates already stored stay.
+        was_sorted = self.has_sorted_indices
+        was_canonical = self.has_canonical_format
+        all_major = _cunp.concatenate([_kernels.expand_indptr(self.indptr, _INT64), major])
+        all_minor = _cunp.concatenate([self.indices.astype(_INT64), minor])
+        all_data = _cunp.concatenate([self.data, x])
+        self.indptr, self.indices, self.data = _kernels.coo_to_csr(M, N, all_major, all_minor, all_data, idx,
+                                                                   sum_duplicates=False)
+        self._reset_flags()
+        if was_sorted:
+            self.indices, self.data = _kernels.csr_sort_indices(self.indptr, self.indices, self.data)
+            self._has_sorted_indices = True
+            if was_canonical:
+                self._has_canonical_format = True
 
 
 def _broadcast_value(value, shape):
