@@ -28,7 +28,11 @@ def __getattr__(name):
     # The subpackage cunpx.scipy.sparse.linalg loads on first use (as SciPy's).
     if name == "linalg":
         import importlib
-        return importlib.import_module("cunpx.scipy.sparse.linalg")
+        try:
+            return importlib.import_module("cunpx.scipy.sparse.linalg")
+        except ModuleNotFoundError as e:
+            if e.name != "cunpx.scipy.sparse.linalg":
+                raise
     raise AttributeError("module 'cunpx.scipy.sparse' has no attribute %r" % name)
 
 

@@ -41,7 +41,7 @@ class _cs_matrix(_data_matrix, _minmax_mixin, CompressedIndexMixin):
             return
         if _is_host_sparse(arg1):
             host = arg1.asformat(self.format)
-            dev = device if device is not None else _cunp.Device()
+            dev = device
             _sputils.check_dtype(host.dtype)
             data = _cunp.asarray(host.data, device=dev)
             idx = _sputils.get_index_dtype((host.indices, host.indptr), maxval=max(host.shape) if host.shape else 0)
@@ -55,7 +55,7 @@ class _cs_matrix(_data_matrix, _minmax_mixin, CompressedIndexMixin):
             if _sputils.isshape(arg1):
                 M, N = _sputils.check_shape(arg1)
                 idx = _sputils.get_index_dtype(maxval=max(M, N))
-                dev = device if device is not None else _cunp.Device()
+                dev = device
                 major = self._swap((M, N))[0]
                 self._install(_cunp.zeros(0, dtype=dtype or _numpy.float64, device=dev),
                               _cunp.zeros(0, dtype=idx, device=dev), _cunp.zeros(major + 1, dtype=idx, device=dev),
@@ -120,7 +120,7 @@ class _cs_matrix(_data_matrix, _minmax_mixin, CompressedIndexMixin):
             if host.dtype == _numpy.object_:
                 raise ValueError("unrecognized %s constructor input: %r" % (type(self).__name__, arg1))
             _sputils.check_dtype(host.dtype if dtype is None else dtype)
-            dense = _cunp.asarray(host, device=device if device is not None else _cunp.Device())
+            dense = _cunp.asarray(host, device=device)
         _sputils.check_dtype(dense.dtype if dtype is None else dtype)
         if dense.ndim > 2:
             raise ValueError("expected dimension <= 2 array or matrix")

@@ -28,8 +28,8 @@ def _cls(fmt, is_array):
 
 
 def _device(device):
-    return _cunp.Device() if device is None else (device if isinstance(device, _cunp.Device)
-                                                  else _cunp.Device(device))
+    """None (the current device) or the device named."""
+    return None if device is None else (device if isinstance(device, _cunp.Device) else _cunp.Device(device))
 
 
 def _diag_csr(values, is_array):
@@ -131,7 +131,7 @@ def _device_of_list(values, device):
     for v in values if isinstance(values, (list, tuple)) else [values]:
         if isinstance(v, ndarray):
             return v.device
-    return _cunp.Device()
+    return None
 
 
 def diags_array(diagonals, /, *, offsets=0, shape=None, format=None, dtype=_NoValue, device=None):

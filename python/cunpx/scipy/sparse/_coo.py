@@ -35,7 +35,7 @@ class _coo_base(_data_matrix, _minmax_mixin):
         if _is_host_sparse(arg1):
             host = arg1.tocoo()
             _sputils.check_dtype(host.dtype)
-            dev = device if device is not None else _cunp.Device()
+            dev = device
             idx = _sputils.get_index_dtype((host.row, host.col), maxval=max(host.shape) if host.shape else 0)
             self._set(_cunp.asarray(host.data, device=dev), _cunp.asarray(host.row.astype(idx), device=dev),
                       _cunp.asarray(host.col.astype(idx), device=dev), host.shape, dtype)
@@ -45,7 +45,7 @@ class _coo_base(_data_matrix, _minmax_mixin):
             if _sputils.isshape(arg1):
                 M, N = _sputils.check_shape(arg1)
                 idx = _sputils.get_index_dtype(maxval=max(M, N))
-                dev = device if device is not None else _cunp.Device()
+                dev = device
                 self._set(_cunp.zeros(0, dtype=dtype or _numpy.float64, device=dev),
                           _cunp.zeros(0, dtype=idx, device=dev), _cunp.zeros(0, dtype=idx, device=dev), (M, N), None)
                 self.has_canonical_format = True
@@ -117,7 +117,7 @@ class _coo_base(_data_matrix, _minmax_mixin):
             if host.dtype == _numpy.object_:
                 raise ValueError("unrecognized %s constructor input: %r" % (type(self).__name__, arg1))
             _sputils.check_dtype(host.dtype if dtype is None else dtype)
-            dense = _cunp.asarray(host, device=device if device is not None else _cunp.Device())
+            dense = _cunp.asarray(host, device=device)
         _sputils.check_dtype(dense.dtype if dtype is None else dtype)
         if dense.ndim > 2:
             raise ValueError("expected dimension <= 2 array or matrix")

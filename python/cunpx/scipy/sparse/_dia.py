@@ -34,14 +34,14 @@ class _dia_base(_data_matrix):
         if _is_host_sparse(arg1):
             host = arg1.todia()
             _sputils.check_dtype(host.dtype)
-            dev = device if device is not None else _cunp.Device()
+            dev = device
             self._set(_cunp.asarray(host.data, device=dev), _cunp.asarray(host.offsets, device=dev), host.shape,
                       dtype)
             return
         if isinstance(arg1, tuple):
             if _sputils.isshape(arg1):
                 M, N = _sputils.check_shape(arg1)
-                dev = device if device is not None else _cunp.Device()
+                dev = device
                 idx = _sputils.get_index_dtype(maxval=max(M, N))
                 self._set(_cunp.zeros((0, 0), dtype=dtype or _numpy.float64, device=dev),
                           _cunp.zeros(0, dtype=idx, device=dev), (M, N), None)

@@ -181,41 +181,21 @@ def validateaxis(axis, ndim=2):
 
 
 def device_of(*arrays):
-    """The device of the first cunp array among `arrays`, else the current device."""
+    """The device of the first cunp array among `arrays`, else None (the current device)."""
     for a in arrays:
         if isinstance(a, ndarray):
             return a.device
-    return _cunp.Device()
+    return None
 
 
 def to_device(x, device, dtype=None, copy=False):
     """`x` (cunp, NumPy, a list) as a cunp array on `device`, cast to `dtype`; a copy only
     where `copy` asks for one or the conversion needs it."""
     if isinstance(x, ndarray):
-        if str(x.device) != str(device):
+        if device is not None and str(x.device) != str(device):
             raise ValueError("sparse operands must be on one device: got arrays on %s and %s" % (x.device, device))
         if dtype is not None and x.dtype != dtype:
             return x.astype(dtype)
         return x.copy() if copy else x
     host = _numpy.asarray(x) if dtype is None else _numpy.asarray(x, dtype=dtype)
-    with device:
-        return _cunp.asarray(host)
-
-
-def index_array(x, device, name):
-    """An index argument as a 1-D integer cunp array (SciPy's errors for other dtypes)."""
-    if isinstance(x, ndarray):
-        arr = x
-    else:
-        host = _numpy.asarray(x)
-        if host.size == 0 and host.dtype.kind == "f":
-            host = host.astype(_numpy.intp)
-        arr = host
-    if arr.dtype.kind not in "iu":
-        if arr.dtype.kind == "b" or arr.dtype.kind == "f" or arr.dtype.kind == "c":
-            raise ValueError("%s array has non-integer dtype (%s)" % (name, arr.dtype.name))
-        raise ValueError("%s array has non-integer dtype (%s)" % (name, arr.dtype))
-    if arr.ndim != 1:
-        raise ValueError("%s array has invalid ndim %d (expected 1)" % (name, arr.ndim) if name != "indptr"
-                         else "index pointer array has invalid ndim %d (expected 1)" % arr.ndim)
-    return to_device(arr, device)
+    return _cunp.asarray(host, device=device)
