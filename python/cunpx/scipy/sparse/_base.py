@@ -268,7 +268,7 @@ class _spbase(_operators):
             data = self._deduped_data() if hasattr(self, "sum_duplicates") else self.tocsr().data
             total = _cunp.sum(data, dtype=dtype or res_dtype)
             return _store_out(total, out)
-        result = self.tocsr()._sum_axis(axis[0], res_dtype)
+        result = (self if hasattr(self, "_sum_axis") else self.tocsr())._sum_axis(axis[0], res_dtype)
         if dtype is not None:
             result = result.astype(dtype)
         result = self._reduced(result, axis[0])

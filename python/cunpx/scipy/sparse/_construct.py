@@ -243,7 +243,7 @@ def kron(A, B, format=None):
     shape = (A.shape[0] * B.shape[0], A.shape[1] * B.shape[1])
     cls = _cls("coo", is_array)
     if A.nnz == 0 or B.nnz == 0:
-        return cls(shape, dtype=_sputils.upcast(A.dtype, B.dtype), device=dev).asformat(format)
+        return cls(shape, device=dev).asformat(format)  # float64, as SciPy's empty result
     idx = _sputils.get_index_dtype((A.row, A.col), maxval=max(shape))
     Bm, Bn = B.shape
     row = (A.row.astype(idx).reshape(-1, 1) * Bm + B.row.astype(idx).reshape(1, -1)).ravel()

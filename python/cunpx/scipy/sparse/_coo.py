@@ -296,6 +296,11 @@ class _coo_base(_data_matrix, _minmax_mixin):
             _cunp.add.at(result, (self.row, self.col), self.data.astype(dtype))
         return result
 
+    def _sum_axis(self, axis, dtype):
+        """Sums along an axis; duplicates count one by one (SciPy's product with ones)."""
+        ids = self.col if axis == 0 else self.row
+        return _kernels.segment_sum(ids, self.data.astype(dtype), self.shape[1 - axis], dtype)
+
     def _matmul_vector(self, other):
         dtype = _sputils.upcast(self.dtype, other.dtype)
         y = _cunp.zeros(self.shape[0], dtype=dtype, device=self.device)

@@ -197,7 +197,9 @@ class _dia_base(_data_matrix):
         return result.todia() if getattr(other, "format", None) == "dia" and result.format != "dia" else result
 
     def _add_sparse(self, other):
-        return self._dia_if(self.tocsr()._add_sparse(other), other)
+        if getattr(other, "format", None) != "dia":
+            return other._add_sparse(self)  # the other operand's format, as SciPy
+        return self.tocsr()._add_sparse(other).todia()
 
     def _sub_sparse(self, other):
         return self._dia_if(self.tocsr()._sub_sparse(other), other)

@@ -76,7 +76,7 @@ def _key_order(major, minor, n_major, n_minor):
     return _cunp.argsort(key, kind="stable")
 
 
-def _segment_sum(ids, values, n, out_dtype):
+def segment_sum(ids, values, n, out_dtype):
     """out[i] = sum of values[ids == i] (length n): bincount's weighted sums for
     floating and complex values (accumulated in float64), ufunc.at otherwise."""
     out_dtype = _numpy.dtype(out_dtype)
@@ -104,7 +104,7 @@ def _sum_sorted_duplicates(major, minor, data):
         return major, minor, data
     group = _cunp.cumsum(new) - 1
     major, minor = major[new], minor[new]
-    return major, minor, _segment_sum(group, data, major.shape[0], data.dtype)
+    return major, minor, segment_sum(group, data, major.shape[0], data.dtype)
 
 
 def coo_to_csr(n_major, n_minor, major, minor, data, idx_dtype, sum_duplicates=True):
@@ -199,7 +199,7 @@ def csr_matvec(n_major, indptr, indices, data, x, out_dtype):
     if fn is not None:
         return fn(n_major, indptr, indices, data, x, out_dtype)
     prod = data.astype(out_dtype) * x[indices].astype(out_dtype)
-    return _segment_sum(expand_indptr(indptr), prod, n_major, out_dtype)
+    return segment_sum(expand_indptr(indptr), prod, n_major, out_dtype)
 
 
 def csr_matvec_transposed(n_minor, indptr, indices, data, x, out_dtype):
@@ -208,7 +208,7 @@ def csr_matvec_transposed(n_minor, indptr, indices, data, x, out_dtype):
     if fn is not None:
         return fn(n_minor, indptr, indices, data, x, out_dtype)
     prod = data.astype(out_dtype) * x[expand_indptr(indptr)].astype(out_dtype)
-    return _segment_sum(indices, prod, n_minor, out_dtype)
+    return segment_sum(indices, prod, n_minor, out_dtype)
 
 
 def csr_matmat(n_major, indptr, indices, data, X, out_dtype):
