@@ -46,17 +46,22 @@ std::optional<ndarray> opt_array(nb::handle h, Device dev) {
   if (h.is_none()) return std::nullopt;
   return arr(h, dev);
 }
-// NumPy's rule for binary operators: an operand whose type sets __array_ufunc__ = None
-// (scipy.sparse, cunpx.scipy.sparse) answers the operation itself, so `dense @ sparse`
-// reaches the sparse operand's __rmatmul__.
-bool defers_to(nb::handle other) {
-  nb::handle type(reinterpret_cast<PyObject*>(Py_TYPE(other.ptr())));
-  return nb::hasattr(type, "__array_ufunc__") && type.attr("__array_ufunc__").is_none();
-}
 nb::list to_list(const std::vector<ndarray>& v) {
   nb::list l;
   for (const ndarray& a : v) l.append(nb::cast(a));
   return l;
+}
+
+// `a @ other` for an object that is no array-like but has __rmatmul__ (a LinearOperator,
+// a sparse matrix): NotImplemented, so that Python calls other.__rmatmul__(a), as NumPy
+// does for such operands. Arrays, scalars, sequences and the array protocols convert.
+bool defers_matmul(nb::handle h) {
+  if (nb::isinstance<ndarray>(h) || is_python_scalar(h) || PyList_Check(h.ptr()) || PyTuple_Check(h.ptr())) return false;
+  if (nb::hasattr(h, "__array_interface__") || nb::hasattr(h, "__cuda_array_interface__") ||
+      nb::hasattr(h, "__dlpack__") || nb::isinstance(h, numpy().attr("generic"))) {
+    return false;
+  }
+  return nb::hasattr(h, "__rmatmul__");
 }
 
 void bind_linalg(nb::module_& m) {
@@ -81,16 +86,13 @@ void bind_linalg(nb::module_& m) {
   nb::object cls = m.attr("ndarray");
   cls.attr("__matmul__") = nb::cpp_function(
       [](const ndarray& self, nb::handle other) -> nb::object {
-        if (defers_to(other)) return nb::borrow(Py_NotImplemented);
+        if (defers_matmul(other)) return nb::borrow(Py_NotImplemented);
         return nb::cast(matmul(self, arr(other, self.device())));
       },
       nb::is_method(), nb::name("__matmul__"), nb::arg("other").none());
   cls.attr("__rmatmul__") = nb::cpp_function(
-      [](const ndarray& self, nb::handle other) -> nb::object {
-        if (defers_to(other)) return nb::borrow(Py_NotImplemented);
-        return nb::cast(matmul(arr(other, self.device()), self));
-      },
-      nb::is_method(), nb::name("__rmatmul__"), nb::arg("other").none());
+      [](const ndarray& self, nb::handle other) { return matmul(arr(other, self.device()), self); }, nb::is_method(),
+      nb::name("__rmatmul__"), nb::arg("other").none());
   cls.attr("__imatmul__") = nb::cpp_function(
       [](nb::handle self_obj, nb::handle other) {
         const ndarray& self = nb::cast<const ndarray&>(self_obj);
