@@ -1291,6 +1291,50 @@ class _WithinOf(Target):
 special_case("profiler_benchmark_vs_events", _profiler_agreement, unit="ratio", target=_WithinOf(0.02),
              gpu_only=True, note="cunpx.profiler.benchmark median GPU time of a + b (2^26 float32) / CUDA-event median")
 
+# -- issue 22: scipy.signal (cunpx.scipy.signal against cupyx.scipy.signal) -------------------
+group("signal")
+N_WELCH_SEG = 1024
+
+
+def _signal_module(xp):
+    """cunpx.scipy.signal beside cunp, cupyx.scipy.signal beside cupy."""
+    if xp.__name__ == "cunp":
+        import cunpx.scipy.signal as sig
+    else:
+        import cupyx.scipy.signal as sig
+    return sig
+
+
+def _welch_reference(h):
+    """Welch's PSD of h (Hann periodic, nperseg 1024, 50% overlap, constant detrend,
+    density scaling, fs 1) in float64 with NumPy, 4096 segments at a time."""
+    n, step = N_WELCH_SEG, N_WELCH_SEG // 2
+    w = 0.5 - 0.5 * np.cos(2 * np.pi * np.arange(n) / n)
+    nseg = (h.shape[0] - n) // step + 1
+    frames = np.lib.stride_tricks.sliding_window_view(h, n)[::step]
+    acc = np.zeros(n // 2 + 1)
+    for s in range(0, nseg, 4096):
+        seg = frames[s:s + 4096].astype(np.float64)
+        seg = (seg - seg.mean(axis=1, keepdims=True)) * w
+        spec = np.fft.rfft(seg, axis=1)
+        acc += (spec.real ** 2 + spec.imag ** 2).sum(axis=0)
+    psd = acc / nseg / (w * w).sum()
+    psd[1:-1] *= 2
+    return psd
+
+
+def _welch_check(out, d, lib):
+    _, pxx = out
+    got = lib.to_numpy(pxx).astype(np.float64)
+    exp = _memo("welch26", lambda: _welch_reference(d.host(N26)))
+    return bool(got.shape == exp.shape and np.linalg.norm(got - exp) <= 1e-4 * np.linalg.norm(exp))
+
+
+gpu_case("welch_f32_2^26", lambda xp, d: functools.partial(_signal_module(xp).welch, d.rand(N26),
+                                                           nperseg=N_WELCH_SEG),
+         nbytes=N26 * 4, target=RatioAtLeast(1.0), check=_welch_check,
+         note="nperseg 1024, Hann, 50% overlap: strided segments, detrend, one batched rfft, mean")
+
 
 # =============================================================================
 # Running

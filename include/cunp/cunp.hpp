@@ -22,6 +22,7 @@
 #include "cunp/reduce.hpp"
 #include "cunp/reduction_kernel.hpp"
 #include "cunp/scalar.hpp"
+#include "cunp/signal_windows.hpp"
 #include "cunp/sort.hpp"
 #include "cunp/spacing.hpp"
 #include "cunp/statistics.hpp"
