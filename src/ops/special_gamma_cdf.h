@@ -18,7 +18,7 @@ CUNP_SG f64 bdtr(f64 k, f64 n, f64 p) {
   if (fk < 0 || n < fk) return nan();
   if (fk == n) return 1.0;
   const f64 dn = n - fk;
-  if (fk == 0) return fm::exp(dn * fm::log1p(-p));
+  if (fk == 0) return lib_exp(dn * lib_log1p(-p));
   return ibeta_pq(dn, fk + 1, 1 - p, p, 0);
 }
 CUNP_SG f64 bdtrc(f64 k, f64 n, f64 p) {
@@ -28,7 +28,7 @@ CUNP_SG f64 bdtrc(f64 k, f64 n, f64 p) {
   if (n < fk) return nan();
   if (fk == n) return 0.0;
   const f64 dn = n - fk;
-  if (fk == 0) return -fm::expm1(dn * fm::log1p(-p));
+  if (fk == 0) return -lib_expm1(dn * lib_log1p(-p));
   return ibeta_pq(fk + 1, dn, p, 1 - p, 0);
 }
 // The p with bdtr(k, n, p) = y: I_p(k + 1, n - k) = 1 - y.
@@ -39,8 +39,8 @@ CUNP_SG f64 bdtri(f64 k, f64 n, f64 y) {
   const f64 dn = n - fk;
   if (fk == 0) {
     // (1 - p)^dn = y
-    if (y > 0.8) return -fm::expm1(fm::log1p(y - 1) / dn);
-    return 1 - fm::pow(y, 1 / dn);
+    if (y > 0.8) return -lib_expm1(lib_log1p(y - 1) / dn);
+    return 1 - lib_pow(y, 1 / dn);
   }
   return ibeta_inverse(fk + 1, dn, y, true);
 }

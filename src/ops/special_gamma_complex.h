@@ -12,12 +12,12 @@ namespace sg {
 using c128 = complex<f64>;
 
 // log(1 + z) accurate near z = 0: log|1 + z| = log1p(2x + x^2 + y^2) / 2.
-CUNP_HD c128 clog1p(c128 z) {
+CUNP_SG c128 clog1p(c128 z) {
   const f64 x = z.re, y = z.im;
   const f64 ax = fm::fabs(x), ay = fm::fabs(y);
   if (ax < 0.5 && ay < 0.5) {
     const f64 t = x * (2 + x) + y * y;
-    return {0.5 * fm::log1p(t), fm::atan2(y, 1 + x)};
+    return {0.5 * lib_log1p(t), fm::atan2(y, 1 + x)};
   }
   return cm::log(c128{1 + x, y});
 }

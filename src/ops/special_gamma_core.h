@@ -37,13 +37,18 @@ constexpr f64 kMaxLog = 709.782712893384;      // log(DBL_MAX)
 CUNP_HD f64 nan() { return fm::nan<f64>(); }
 CUNP_HD f64 inf() { return fm::inf<f64>(); }
 CUNP_HD bool is_int(f64 x) { return fm::floor(x) == x; }
+// x mod 2 in [0, 2) for finite x, exactly (x/2 and the floor are exact, and the
+// difference is representable), without the device fmod's long loop.
+CUNP_HD f64 mod2(f64 x) { return x - 2 * fm::floor(0.5 * x); }
 
-// The C library's functions that both g++ and NVRTC provide (fm wraps the others).
-CUNP_HD f64 erf(f64 x) { return ::erf(x); }
-CUNP_HD f64 erfc(f64 x) { return ::erfc(x); }
-CUNP_HD f64 tgamma(f64 x) { return ::tgamma(x); }
+// The C library's functions that both g++ and NVRTC provide (fm wraps the others). The
+// large ones are called through CUNP_SG wrappers so that each is compiled once per
+// kernel, not once per call site (Note [Special-function call cost]).
+CUNP_SG f64 erf(f64 x) { return ::erf(x); }
+CUNP_SG f64 erfc(f64 x) { return ::erfc(x); }
+CUNP_SG f64 tgamma(f64 x) { return ::tgamma(x); }
 // log|gamma(x)|; the host's lgamma writes the global signgam, lgamma_r does not.
-CUNP_HD f64 lgam(f64 x) {
+CUNP_SG f64 lgam(f64 x) {
 #ifdef __CUDA_ARCH__
   return ::lgamma(x);
 #else
@@ -51,6 +56,16 @@ CUNP_HD f64 lgam(f64 x) {
   return ::lgamma_r(x, &sign);
 #endif
 }
+CUNP_SG f64 lib_pow(f64 x, f64 y) { return fm::pow(x, y); }
+CUNP_SG f64 lib_exp(f64 x) { return fm::exp(x); }
+CUNP_SG f64 lib_log(f64 x) { return fm::log(x); }
+CUNP_SG f64 lib_log1p(f64 x) { return fm::log1p(x); }
+CUNP_SG f64 lib_expm1(f64 x) { return fm::expm1(x); }
+CUNP_SG f64 lib_sin(f64 x) { return fm::sin(x); }
+CUNP_SG f64 lib_cos(f64 x) { return fm::cos(x); }
+CUNP_SG f64 lib_tan(f64 x) { return fm::tan(x); }
+CUNP_SG f64 lib_atan(f64 x) { return fm::atan(x); }
+CUNP_SG f64 lib_atanh(f64 x) { return fm::atanh(x); }
 
 // Polynomial c[0] + c[1] x + ... + c[n-1] x^(n-1) by Horner's rule.
 CUNP_HD f64 polevl(f64 x, const f64* c, int n) {
@@ -61,25 +76,25 @@ CUNP_HD f64 polevl(f64 x, const f64* c, int n) {
 
 // sin(pi x) and cos(pi x), exact at integers and half-integers (the reduction modulo
 // 2 is exact).
-CUNP_HD f64 sinpi(f64 x) {
+CUNP_SG f64 sinpi(f64 x) {
   if (!fm::isfinite(x)) return nan();
   f64 s = 1;
   if (x < 0) {
     x = -x;
     s = -1;
   }
-  f64 r = fm::fmod(x, 2.0);
+  f64 r = mod2(x);
   if (r >= 1) {
     r -= 1;
     s = -s;
   }
   if (r > 0.5) r = 1 - r;
   if (r == 0) return s * 0.0;
-  return s * (r <= 0.25 ? fm::sin(kPi * r) : fm::cos(kPi * (0.5 - r)));
+  return s * (r <= 0.25 ? lib_sin(kPi * r) : lib_cos(kPi * (0.5 - r)));
 }
-CUNP_HD f64 cospi(f64 x) {
+CUNP_SG f64 cospi(f64 x) {
   if (!fm::isfinite(x)) return nan();
-  f64 r = fm::fmod(fm::fabs(x), 2.0);
+  f64 r = mod2(fm::fabs(x));
   if (r > 1) r = 2 - r;
   f64 s = 1;
   if (r > 0.5) {
@@ -87,11 +102,11 @@ CUNP_HD f64 cospi(f64 x) {
     s = -1;
   }
   if (r == 0.5) return 0.0;
-  return s * (r <= 0.25 ? fm::cos(kPi * r) : fm::sin(kPi * (0.5 - r)));
+  return s * (r <= 0.25 ? lib_cos(kPi * r) : lib_sin(kPi * (0.5 - r)));
 }
 
 // x - log1p(x), for x > -1 (TOMS 708's rlog1 written as a series near 0).
-CUNP_HD f64 xmlog1p(f64 x) {
+CUNP_SG f64 xmlog1p(f64 x) {
   if (x > -0.25 && x < 0.25) {
     // x - log(1+x) = x^2/2 - x^3/3 + ...: as 2 atanh form, r = x / (2 + x),
     // log(1+x) = 2 (r + r^3/3 + r^5/5 + ...), x - log1p(x) = r x - 2 (r^3/3 + ...)
@@ -105,12 +120,12 @@ CUNP_HD f64 xmlog1p(f64 x) {
     }
     return r * x - 2 * s;
   }
-  return x - fm::log1p(x);
+  return x - lib_log1p(x);
 }
 
 // 1/gamma(1+x) - 1 for |x| <= 0.5: the Taylor series of 1/gamma (coefficients computed
 // to 20 digits with mpmath).
-CUNP_HD f64 rgamma1pm1_series(f64 x) {
+CUNP_SG f64 rgamma1pm1_series(f64 x) {
   constexpr f64 c[] = {0.57721566490153286061,   -0.65587807152025388108,  -0.042002635034095235529,
                        0.1665386113822914895,    -0.042197734555544336748, -0.0096219715278769735621,
                        0.0072189432466630995424, -0.0011651675918590651121, -0.00021524167411495097282,
@@ -123,8 +138,8 @@ CUNP_HD f64 rgamma1pm1_series(f64 x) {
 }
 
 // log(gamma(1+x)) accurate near x = 0 (and everywhere else through lgamma).
-CUNP_HD f64 lgamma1p(f64 x) {
-  if (fm::fabs(x) <= 0.5) return -fm::log1p(rgamma1pm1_series(x));
+CUNP_SG f64 lgamma1p(f64 x) {
+  if (fm::fabs(x) <= 0.5) return -lib_log1p(rgamma1pm1_series(x));
   return lgam(1 + x);
 }
 
@@ -148,13 +163,13 @@ CUNP_SG f64 rgamma(f64 x) {
   }
   if (x > 0) {
     if (x < kMaxGamma) return 1 / tgamma(x);
-    return fm::exp(-lgam(x));
+    return lib_exp(-lgam(x));
   }
   // 1/gamma(x) = gamma(1-x) sin(pi x) / pi
   const f64 s = sinpi(x);
   if (1 - x < kMaxGamma) return tgamma(1 - x) * s / kPi;
-  const f64 l = lgam(1 - x) + fm::log(fm::fabs(s) / kPi);
-  return fm::copysign(l > kMaxLog ? inf() : fm::exp(l), s);
+  const f64 l = lgam(1 - x) + lib_log(fm::fabs(s) / kPi);
+  return fm::copysign(l > kMaxLog ? inf() : lib_exp(l), s);
 }
 
 // log|gamma(x)|: inf at the poles.
@@ -181,7 +196,7 @@ CUNP_SG f64 gammasgn(f64 x) {
   if (x == -inf()) return nan();
   if (is_int(x)) return nan();
   const f64 fl = fm::floor(x);
-  return fm::fmod(fl, 2.0) == 0 ? 1.0 : -1.0;
+  return mod2(fl) == 0 ? 1.0 : -1.0;
 }
 
 // The zero of digamma on the positive axis, as hi + lo, and digamma's Taylor
@@ -222,7 +237,7 @@ CUNP_SG f64 digamma(f64 x) {
   constexpr f64 b[] = {1.0 / 12, -1.0 / 120, 1.0 / 252, -1.0 / 240, 1.0 / 132, -691.0 / 32760, 1.0 / 12,
                        -3617.0 / 8160};
   const f64 z = 1 / (x * x);
-  return r + fm::log(x) - 0.5 / x - z * polevl(z, b, 8);
+  return r + lib_log(x) - 0.5 / x - z * polevl(z, b, 8);
 }
 
 // The Bernoulli numbers B_2j / (2j)!, j = 1..12, for Euler–Maclaurin sums.
@@ -251,13 +266,13 @@ CUNP_SG f64 hurwitz_zeta(f64 s, f64 q) {
   f64 sum = 0;
   f64 a = q;
   while (a < amin) {
-    const f64 t = fm::pow(a, -s);
+    const f64 t = lib_pow(a, -s);
     sum += t;
     // Large s: the rest of the sum is below t (q+k)/(s-1) and negligible.
     if (s > 2 && fm::fabs(t) * (fm::fabs(a) + 1) <= kEps * 0.25 * fm::fabs(sum) * (s - 1) && a > 0) return sum;
     a += 1;
   }
-  const f64 w = fm::pow(a, -s);
+  const f64 w = lib_pow(a, -s);
   sum += a * w / (s - 1) + 0.5 * w;
   // sum_j B_2j/(2j)! s (s+1) ... (s+2j-2) a^(-s-2j+1)
   f64 fac = s * w / a;
@@ -289,9 +304,9 @@ CUNP_SG f64 riemann_zeta(f64 x) {
   const f64 s = sinpi(0.5 * x);
   if (s == 0) return 0.0;  // trivial zeros
   const f64 z = hurwitz_zeta(1 - x, 1.0);
-  if (1 - x < kMaxGamma - 1) return 2 * fm::pow(2 * kPi, x - 1) * s * tgamma(1 - x) * z;
-  const f64 l = fm::log(2.0) + (x - 1) * fm::log(2 * kPi) + lgam(1 - x) + fm::log(fm::fabs(s) * z);
-  return fm::copysign(l > kMaxLog ? inf() : fm::exp(l), s);
+  if (1 - x < kMaxGamma - 1) return 2 * lib_pow(2 * kPi, x - 1) * s * tgamma(1 - x) * z;
+  const f64 l = lib_log(2.0) + (x - 1) * lib_log(2 * kPi) + lgam(1 - x) + lib_log(fm::fabs(s) * z);
+  return fm::copysign(l > kMaxLog ? inf() : lib_exp(l), s);
 }
 
 // zeta(x) - 1, accurate for large x (zeta(x, 2) summed directly).
@@ -305,8 +320,8 @@ CUNP_SG f64 zetac(f64 x) {
 
 // The Stirling correction log gamma(x) - ((x - 1/2) log x - x + log sqrt(2 pi)) for
 // x >= 8, by its asymptotic series; below 8 from lgamma.
-CUNP_HD f64 stirling_correction(f64 x) {
-  if (x < 8) return lgam(x) - ((x - 0.5) * fm::log(x) - x + kLnSqrt2Pi);
+CUNP_SG f64 stirling_correction(f64 x) {
+  if (x < 8) return lgam(x) - ((x - 0.5) * lib_log(x) - x + kLnSqrt2Pi);
   constexpr f64 c[] = {1.0 / 12, -1.0 / 360, 1.0 / 1260, -1.0 / 1680, 1.0 / 1188, -691.0 / 360360,
                        1.0 / 156, -3617.0 / 122400};
   const f64 z = 1 / (x * x);
@@ -324,33 +339,34 @@ CUNP_SG f64 betaln_pos(f64 a, f64 b) {
   // now a <= b
   if (a + b < kMaxGamma && a >= 1e-300) {
     const f64 ga = tgamma(a), gb = tgamma(b), gab = tgamma(a + b);
-    if (fm::isfinite(ga * gb)) return fm::log(fm::fabs((ga / gab) * gb));
+    if (fm::isfinite(ga * gb)) return lib_log(fm::fabs((ga / gab) * gb));
   }
   if (b < 8) return lgam(a) + lgam(b) - lgam(a + b);
   const f64 w = stirling_correction(b) - stirling_correction(a + b);
   const f64 h = a / b;
   if (a >= 8) {
     // (a - 1/2) log(a/b) - 1/2 log b - (a + b - 1/2) log1p(a/b) + log sqrt(2 pi) + corrections
-    return (a - 0.5) * fm::log(h) - 0.5 * fm::log(b) - (a + b - 0.5) * fm::log1p(h) + kLnSqrt2Pi + w +
+    return (a - 0.5) * lib_log(h) - 0.5 * lib_log(b) - (a + b - 0.5) * lib_log1p(h) + kLnSqrt2Pi + w +
            stirling_correction(a);
   }
   // lgamma(a) + [lgamma(b) - lgamma(a + b)]
-  return lgam(a) - a * fm::log(b) + a - (a + b - 0.5) * fm::log1p(h) + w;
+  return lgam(a) - a * lib_log(b) + a - (a + b - 0.5) * lib_log1p(h) + w;
+}
+
+// beta(a, b) for a, b > 0 (finite).
+CUNP_SG f64 beta_pos(f64 a, f64 b) {
+  if (a + b < kMaxGamma) {
+    const f64 lo = a < b ? a : b, hi = a < b ? b : a;
+    const f64 glo = tgamma(lo), ghi = tgamma(hi), gs = tgamma(a + b);
+    if (fm::isfinite(glo)) return (ghi / gs) * glo;
+  }
+  return lib_exp(betaln_pos(a, b));
 }
 
 // beta(a, b) = gamma(a) gamma(b) / gamma(a + b), any real a, b.
 CUNP_SG f64 beta(f64 a, f64 b) {
   if (fm::isnan(a) || fm::isnan(b)) return nan();
-  if (a > 0 && b > 0) {
-    if (fm::isinf(a) || fm::isinf(b)) return 0.0;
-    if (a + b < kMaxGamma) {
-      const f64 lo = a < b ? a : b, hi = a < b ? b : a;
-      const f64 glo = tgamma(lo), ghi = tgamma(hi), gs = tgamma(a + b);
-      if (fm::isfinite(glo)) return (ghi / gs) * glo;
-    }
-    const f64 l = betaln_pos(a, b);
-    return fm::exp(l);
-  }
+  if (a > 0 && b > 0) return fm::isinf(a) || fm::isinf(b) ? 0.0 : beta_pos(a, b);
   // A non-positive integer argument: a pole of gamma(a) or gamma(b) that gamma(a + b)
   // may cancel (beta(-n, b) for b an integer with 0 < b <= n... is finite).
   const bool ai = a <= 0 && is_int(a), bi = b <= 0 && is_int(b);
@@ -362,7 +378,7 @@ CUNP_SG f64 beta(f64 a, f64 b) {
       f64 r = 1;
       const f64 k = -n;
       for (f64 i = 0; i < m; i += 1) r *= (k - i) / (i + 1);
-      const f64 sgn = fm::fmod(m, 2.0) == 0 ? 1.0 : -1.0;
+      const f64 sgn = mod2(m) == 0 ? 1.0 : -1.0;
       return sgn / (m * r);
     }
     return inf();
@@ -374,7 +390,7 @@ CUNP_SG f64 beta(f64 a, f64 b) {
   if (fm::isfinite(ga) && fm::isfinite(gb) && fm::isfinite(r) && r != 0) return r;
   const f64 l = gammaln(a) + gammaln(b) - gammaln(a + b);
   const f64 sgn = gammasgn(a) * gammasgn(b) * gammasgn(a + b);
-  return sgn * (l > kMaxLog ? inf() : fm::exp(l));
+  return sgn * (l > kMaxLog ? inf() : lib_exp(l));
 }
 
 // log|beta(a, b)|, any real a, b.
@@ -384,10 +400,37 @@ CUNP_SG f64 betaln(f64 a, f64 b) {
   const bool ai = a <= 0 && is_int(a), bi = b <= 0 && is_int(b);
   if (ai || bi) {
     const f64 r = beta(a, b);
-    return fm::log(fm::fabs(r));
+    return lib_log(fm::fabs(r));
   }
   if (is_int(a + b) && a + b <= 0) return -inf();
   return gammaln(a) + gammaln(b) - gammaln(a + b);
+}
+
+// The Pochhammer symbol (a)_m = gamma(a + m) / gamma(a): a product for integer |m| <= 20,
+// Stirling's series for the log-ratio of large arguments (no lgamma cancellation),
+// gamma and rgamma otherwise.
+CUNP_SG f64 poch(f64 a, f64 m) {
+  if (fm::isnan(a) || fm::isnan(m)) return nan();
+  if (m == 0) return 1.0;
+  if (is_int(m) && fm::fabs(m) <= 20) {
+    f64 r = 1;
+    if (m > 0) {
+      for (f64 i = 0; i < m; i += 1) r *= a + i;
+      return r;
+    }
+    for (f64 i = 1; i <= -m; i += 1) r *= a - i;
+    return 1 / r;
+  }
+  if (a >= 8 && a + m >= 8) {
+    const f64 l = (a - 0.5) * lib_log1p(m / a) + m * lib_log(a + m) - m + stirling_correction(a + m) -
+                  stirling_correction(a);
+    return l > kMaxLog ? inf() : lib_exp(l);
+  }
+  if (a > 0 && a + m > 0 && a + m < kMaxGamma && a < kMaxGamma) return tgamma(a + m) / tgamma(a);
+  const f64 r = gamma(a + m) * rgamma(a);
+  if (fm::isfinite(r) && r != 0) return r;
+  const f64 l = gammaln(a + m) - gammaln(a);
+  return gammasgn(a + m) * gammasgn(a) * (l > kMaxLog ? inf() : lib_exp(l));
 }
 
 }  // namespace sg

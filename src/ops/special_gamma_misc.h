@@ -12,13 +12,13 @@ namespace sg {
 
 // ---- logistic
 CUNP_SG f64 expit(f64 x) {
-  if (x >= 0) return 1 / (1 + fm::exp(-x));
-  const f64 e = fm::exp(x);
+  if (x >= 0) return 1 / (1 + lib_exp(-x));
+  const f64 e = lib_exp(x);
   return e / (1 + e);
 }
 CUNP_SG f64 log_expit(f64 x) {
-  if (x >= 0) return -fm::log1p(fm::exp(-x));
-  return x - fm::log1p(fm::exp(x));
+  if (x >= 0) return -lib_log1p(lib_exp(-x));
+  return x - lib_log1p(lib_exp(x));
 }
 // log(p / (1 - p)): 2 atanh(2p - 1) in the middle (2p - 1 is exact there), a difference
 // of logarithms of opposite signs in the tails.
@@ -26,33 +26,33 @@ CUNP_SG f64 logit(f64 p) {
   if (fm::isnan(p) || p < 0 || p > 1) return nan();
   if (p == 0) return -inf();
   if (p == 1) return inf();
-  if (p > 0.3 && p < 0.7) return 2 * fm::atanh(2 * p - 1);
-  if (p < 0.5) return fm::log(p) - fm::log1p(-p);
-  return fm::log(p) - fm::log(1 - p);
+  if (p > 0.3 && p < 0.7) return 2 * lib_atanh(2 * p - 1);
+  if (p < 0.5) return lib_log(p) - lib_log1p(-p);
+  return lib_log(p) - lib_log(1 - p);
 }
 
 // ---- x log y and the entropies
 CUNP_SG f64 xlogy(f64 x, f64 y) {
   if (x == 0 && !fm::isnan(y)) return 0.0;
-  return x * fm::log(y);
+  return x * lib_log(y);
 }
 CUNP_SG f64 xlog1py(f64 x, f64 y) {
   if (x == 0 && !fm::isnan(y)) return 0.0;
-  return x * fm::log1p(y);
+  return x * lib_log1p(y);
 }
 CUNP_SG f64 entr(f64 x) {
   if (fm::isnan(x)) return x;
-  if (x > 0) return -x * fm::log(x);
+  if (x > 0) return -x * lib_log(x);
   if (x == 0) return 0.0;
   return -inf();
 }
 // x log(x / y): log1p near x = y, the difference of logarithms when x / y leaves the
 // normal range.
-CUNP_HD f64 x_log_ratio(f64 x, f64 y) {
+CUNP_SG f64 x_log_ratio(f64 x, f64 y) {
   const f64 r = x / y;
-  if (r > 0.5 && r < 2) return x * fm::log1p((x - y) / y);
-  if (r > 2.2250738585072014e-308 && r < inf()) return x * fm::log(r);
-  return x * (fm::log(x) - fm::log(y));
+  if (r > 0.5 && r < 2) return x * lib_log1p((x - y) / y);
+  if (r > 2.2250738585072014e-308 && r < inf()) return x * lib_log(r);
+  return x * (lib_log(x) - lib_log(y));
 }
 CUNP_SG f64 rel_entr(f64 x, f64 y) {
   if (fm::isnan(x) || fm::isnan(y)) return nan();
@@ -62,7 +62,7 @@ CUNP_SG f64 rel_entr(f64 x, f64 y) {
 }
 CUNP_SG f64 kl_div(f64 x, f64 y) {
   if (fm::isnan(x) || fm::isnan(y)) return nan();
-  if (x > 0 && y > 0) return x * fm::log(x / y) - x + y;
+  if (x > 0 && y > 0) return x * lib_log(x / y) - x + y;
   if (x == 0 && y >= 0) return y;
   return inf();
 }
@@ -84,21 +84,21 @@ CUNP_SG f64 pseudo_huber(f64 delta, f64 r) {
 
 // ---- Box–Cox
 CUNP_SG f64 boxcox(f64 x, f64 l) {
-  if (fm::fabs(l) < 1e-19) return fm::log(x);
-  return fm::expm1(l * fm::log(x)) / l;
+  if (fm::fabs(l) < 1e-19) return lib_log(x);
+  return lib_expm1(l * lib_log(x)) / l;
 }
 CUNP_SG f64 boxcox1p(f64 x, f64 l) {
-  const f64 lg = fm::log1p(x);
+  const f64 lg = lib_log1p(x);
   if (fm::fabs(l) < 1e-19 || (fm::fabs(lg) < 1e-289 && fm::fabs(l) < 1e273)) return lg;
-  return fm::expm1(l * lg) / l;
+  return lib_expm1(l * lg) / l;
 }
 CUNP_SG f64 inv_boxcox(f64 y, f64 l) {
-  if (l == 0) return fm::exp(y);
-  return fm::exp(fm::log1p(l * y) / l);
+  if (l == 0) return lib_exp(y);
+  return lib_exp(lib_log1p(l * y) / l);
 }
 CUNP_SG f64 inv_boxcox1p(f64 y, f64 l) {
-  if (l == 0) return fm::expm1(y);
-  return fm::expm1(fm::log1p(l * y) / l);
+  if (l == 0) return lib_expm1(y);
+  return lib_expm1(lib_log1p(l * y) / l);
 }
 
 // ---- exponential integrals
@@ -111,7 +111,7 @@ CUNP_SG f64 expn(f64 nf, f64 x) {
   if (nf > 2147483647.0) return x == 0 ? 0.0 : nan();
   const i64 n = static_cast<i64>(nf);
   if (x == 0) return n <= 1 ? inf() : 1 / static_cast<f64>(n - 1);
-  if (n == 0) return fm::exp(-x) / x;
+  if (n == 0) return lib_exp(-x) / x;
   const i64 nm1 = n - 1;
   if (x > 1) {
     f64 b = x + static_cast<f64>(n), c = 1 / kTiny, d = 1 / b, h = d;
@@ -124,9 +124,9 @@ CUNP_SG f64 expn(f64 nf, f64 x) {
       h *= del;
       if (fm::fabs(del - 1) <= kEps) break;
     }
-    return h * fm::exp(-x);
+    return h * lib_exp(-x);
   }
-  f64 ans = nm1 != 0 ? 1 / static_cast<f64>(nm1) : -fm::log(x) - kEuler;
+  f64 ans = nm1 != 0 ? 1 / static_cast<f64>(nm1) : -lib_log(x) - kEuler;
   f64 fact = 1;
   for (i64 i = 1; i < 100000; ++i) {
     fact *= -x / static_cast<f64>(i);
@@ -136,7 +136,7 @@ CUNP_SG f64 expn(f64 nf, f64 x) {
     } else {
       f64 psi = -kEuler;
       for (i64 ii = 1; ii <= nm1; ++ii) psi += 1 / static_cast<f64>(ii);
-      del = fact * (-fm::log(x) + psi);
+      del = fact * (-lib_log(x) + psi);
     }
     ans += del;
     if (fm::fabs(del) < fm::fabs(ans) * kEps) break;
@@ -163,7 +163,7 @@ CUNP_SG f64 expi(f64 x) {
       s += term;
       if (term < kEps * 0.5 * s) break;
     }
-    return kEuler + fm::log(x) + s;
+    return kEuler + lib_log(x) + s;
   }
   if (x > kMaxLog + 10) return inf();
   f64 t = 1, s = 1;
@@ -175,13 +175,13 @@ CUNP_SG f64 expi(f64 x) {
     if (t < kEps * 0.5 * s) break;
   }
   // e^x / x without overflowing e^x first
-  return fm::exp(x - fm::log(x)) * s;
+  return lib_exp(x - lib_log(x)) * s;
 }
 
 // ---- the dilogarithm: spence(x) = int_1^x log t / (1 - t) dt = Li2(1 - x), x >= 0.
 // Li2(z) = sum_n B_n u^(n+1) / (n+1)!, u = -log(1 - z), after the reflections that bring
 // |u| below log 2.
-CUNP_HD f64 li2_series(f64 u) {
+CUNP_SG f64 li2_series(f64 u) {
   // B_n / (n+1)! for n = 0, 1, 2, 4, 6, ... (odd n > 1 vanish)
   constexpr f64 c[] = {1.0, -0.25, 2.7777777777777778e-2, -2.7777777777777778e-4, 4.7241118669690098e-6,
                        -9.1857553524397413e-8, 1.8978869988971e-9, -4.0647616451442255e-11,
@@ -197,27 +197,27 @@ CUNP_SG f64 spence(f64 x) {
   if (fm::isnan(x) || x < 0 || x == inf()) return nan();
   if (x == 1) return 0.0;
   if (x == 0) return kPi * kPi / 6;
-  if (x >= 0.5 && x <= 2) return li2_series(-fm::log(x));  // z = 1 - x in [-1, 1/2]
+  if (x >= 0.5 && x <= 2) return li2_series(-lib_log(x));  // z = 1 - x in [-1, 1/2]
   if (x < 0.5) {
     // Li2(1 - x) = pi^2/6 - log(x) log(1 - x) - Li2(x)
-    return kPi * kPi / 6 - fm::log(x) * fm::log1p(-x) - li2_series(-fm::log1p(-x));
+    return kPi * kPi / 6 - lib_log(x) * lib_log1p(-x) - li2_series(-lib_log1p(-x));
   }
   // z = 1 - x < -1: Li2(z) = -pi^2/6 - log^2(-z)/2 - Li2(1/z), 1/z = 1/(1 - x)
-  const f64 l = fm::log(x - 1);
-  return -kPi * kPi / 6 - 0.5 * l * l - li2_series(-fm::log1p(1 / (x - 1)));
+  const f64 l = lib_log(x - 1);
+  return -kPi * kPi / 6 - 0.5 * l * l - li2_series(-lib_log1p(1 / (x - 1)));
 }
 
 // ---- Owen's T function T(h, a) = 1/(2 pi) int_0^a exp(-h^2 (1 + t^2) / 2) / (1 + t^2) dt:
 // Gauss–Legendre panels for |a| <= 1 (cut where the integrand is below 1e-16 of its start),
 // T(h, a) = Q(h)/2 + Q(ah)/2 - Q(h) Q(ah) - T(ah, 1/a) for a > 1 (Q the upper tail).
-CUNP_HD f64 owens_t_small_a(f64 h, f64 a) {
+CUNP_SG f64 owens_t_small_a(f64 h, f64 a) {
   constexpr f64 xg[] = {0.07652652113349734, 0.22778585114164507, 0.37370608871541955, 0.5108670019508271,
                         0.636053680726515,   0.7463319064601508,  0.8391169718222188,  0.912234428251326,
                         0.9639719272779138,  0.993128599185095};
   constexpr f64 wg[] = {0.15275338713072628, 0.14917298647260424, 0.1420961093183824,  0.1316886384491769,
                         0.1181945319615186,  0.1019301198172407,  0.08327674157670471, 0.06267204833410879,
                         0.040601429800386446, 0.017614007139150893};
-  if (h == 0) return fm::atan(a) / (2 * kPi);
+  if (h == 0) return lib_atan(a) / (2 * kPi);
   f64 b = a;
   if (h * a > 8.6) b = 8.6 / h;
   int panels = static_cast<int>(fm::ceil(b * h / 2));
@@ -229,10 +229,10 @@ CUNP_HD f64 owens_t_small_a(f64 h, f64 a) {
     const f64 mid = (p + 0.5) * width, half = 0.5 * width;
     for (int i = 0; i < 10; ++i) {
       const f64 t1 = mid + half * xg[i], t2 = mid - half * xg[i];
-      sum += wg[i] * (fm::exp(-h2 * t1 * t1) / (1 + t1 * t1) + fm::exp(-h2 * t2 * t2) / (1 + t2 * t2));
+      sum += wg[i] * (lib_exp(-h2 * t1 * t1) / (1 + t1 * t1) + lib_exp(-h2 * t2 * t2) / (1 + t2 * t2));
     }
   }
-  return sum * 0.5 * width * fm::exp(-h2) / (2 * kPi);
+  return sum * 0.5 * width * lib_exp(-h2) / (2 * kPi);
 }
 
 CUNP_SG f64 owens_t(f64 h, f64 a) {
@@ -271,7 +271,7 @@ CUNP_SG f64 binom(f64 n, f64 k) {
       return num / den;
     }
   }
-  if (n >= 1e10 * k && k > 0) return fm::exp(-betaln(1 + n - k, 1 + k) - fm::log(n + 1));
+  if (n >= 1e10 * k && k > 0) return lib_exp(-betaln(1 + n - k, 1 + k) - lib_log(n + 1));
   return 1 / (n + 1) / beta(1 + n - k, 1 + k);
 }
 
@@ -279,7 +279,7 @@ CUNP_SG f64 binom(f64 n, f64 k) {
 // octant's sine or cosine (so sindg(30) and cosdg(60) are sin(pi/6) as SciPy has them).
 CUNP_HD f64 sin_octant(f64 r) {  // r in [0, 90] degrees
   constexpr f64 d2r = 1.74532925199432957692e-2;
-  return r <= 45 ? fm::sin(r * d2r) : fm::cos((90 - r) * d2r);
+  return r <= 45 ? lib_sin(r * d2r) : lib_cos((90 - r) * d2r);
 }
 CUNP_SG f64 sindg(f64 x) {
   if (fm::isnan(x)) return x;
@@ -311,7 +311,7 @@ CUNP_SG f64 cosdg(f64 x) {
   return s * sin_octant(90 - r);
 }
 // tan (cot false) or cot (true) of x degrees; inf at the poles.
-CUNP_HD f64 tancot_dg(f64 x, bool cot) {
+CUNP_SG f64 tancot_dg(f64 x, bool cot) {
   if (fm::isnan(x)) return x;
   f64 s = 1;
   if (x < 0) {
@@ -330,7 +330,7 @@ CUNP_HD f64 tancot_dg(f64 x, bool cot) {
   }
   if (r == 0) return cot ? inf() : 0.0;
   if (r == 45) return s;
-  const f64 t = fm::tan(r * 1.74532925199432957692e-2);
+  const f64 t = lib_tan(r * 1.74532925199432957692e-2);
   return s * (cot ? 1 / t : t);
 }
 CUNP_SG f64 tandg(f64 x) { return tancot_dg(x, false); }
@@ -341,7 +341,7 @@ CUNP_SG f64 radian(f64 d, f64 m, f64 s) {
   return ((d * 60 + m) * 60 + s) * 4.84813681109535993590e-6;  // pi / 648000
 }
 
-CUNP_SG f64 exp10(f64 x) { return fm::pow(10.0, x); }
+CUNP_SG f64 exp10(f64 x) { return lib_pow(10.0, x); }
 CUNP_SG f64 round(f64 x) { return fm::rint(x); }  // half-way cases to even, as SciPy
 
 }  // namespace sg

@@ -82,6 +82,7 @@ void register_special_gamma() {
   alias("digamma", "psi");
   dd_ff<s::beta>("beta");
   dd_ff<s::betaln>("betaln");
+  ff_dd<s::poch>("poch");
   fff_ddd<s::betainc>("betainc");
   fff_ddd<s::betaincc>("betaincc");
   fff_ddd<s::betaincinv>("betaincinv");
