@@ -86,7 +86,7 @@ CUNP_SG f64 pdtrc(f64 k, f64 m) {
   return igam_pq(fm::floor(k) + 1, m, 0);
 }
 CUNP_SG f64 pdtri(f64 k, f64 y) {
-  if (fm::isnan(k) || fm::isnan(y) || k < 0 || y < 0 || y > 1) return nan();
+  if (fm::isnan(k) || fm::isnan(y) || k < 0 || y < 0 || y >= 1) return nan();  // y = 1: NaN, as SciPy
   return igam_inverse(fm::floor(k) + 1, y, true);
 }
 

@@ -259,7 +259,7 @@ CUNP_SG f64 hurwitz_zeta(f64 s, f64 q) {
     if (is_int(q)) return inf();
     if (!is_int(s)) return nan();  // (q + k)^-s is not real
   }
-  if (s == inf()) return q == 1 ? 1.0 : (q < 1 && q > 0 ? inf() : nan());  // as SciPy
+  if (s == inf()) return q == 1 ? 1.0 : (q < 1 ? inf() : nan());  // as SciPy
   // The j-th correction relative to the sum is about |B_2j| / (2j)! (s)_(2j-1) (s - 1) / a^2j:
   // a >= max(s, 10) + 12 puts the twelfth below 1e-18.
   const f64 amin = (s > 10 ? s : 10.0) + 12;
@@ -328,6 +328,13 @@ CUNP_SG f64 stirling_correction(f64 x) {
   return polevl(z, c, 8) / x;
 }
 
+// log gamma(b) - log gamma(a + b) for b >= 8 and a + b >= 8 (any sign of a):
+// -a log b - (a + b - 1/2) log1p(a/b) + a + stirling(b) - stirling(a + b).
+CUNP_SG f64 log_gamma_ratio(f64 b, f64 a) {
+  return -a * lib_log(b) - (a + b - 0.5) * lib_log1p(a / b) + a + stirling_correction(b) -
+         stirling_correction(a + b);
+}
+
 // log|beta(a, b)| for a, b > 0, with Stirling's series where arguments are large so
 // that lgamma's large values do not cancel (TOMS 708's betaln arrangement).
 CUNP_SG f64 betaln_pos(f64 a, f64 b) {
@@ -371,7 +378,7 @@ CUNP_SG f64 beta(f64 a, f64 b) {
   // may cancel (beta(-n, b) for b an integer with 0 < b <= n... is finite).
   const bool ai = a <= 0 && is_int(a), bi = b <= 0 && is_int(b);
   if (ai || bi) {
-    if (ai && bi) return inf();
+    if (ai && bi) return mod2(b) == 0 ? inf() : -inf();  // SciPy's sign
     const f64 n = ai ? a : b, m = ai ? b : a;  // n a pole, m the other
     if (is_int(m) && m > 0 && m + n <= 0) {
       // beta(-k, m) = (-1)^m (m-1)! k! / ... = (-1)^m / (m * binom(k, m)) for k >= m
@@ -384,6 +391,15 @@ CUNP_SG f64 beta(f64 a, f64 b) {
     return inf();
   }
   if (is_int(a + b) && a + b <= 0) return gammasgn(a) * gammasgn(b) * 0.0;  // 1/gamma(a + b) = 0
+  // Mixed signs with a large positive argument: gamma(small) times
+  // gamma(big) / gamma(small + big) from Stirling's series (no cancellation of lgammas).
+  {
+    const f64 lo = a < b ? a : b, hi = a < b ? b : a;
+    if (hi >= 8 && hi + lo >= 8) {
+      const f64 l = gammaln(lo) + log_gamma_ratio(hi, lo);
+      return gammasgn(lo) * (l > kMaxLog ? inf() : lib_exp(l));
+    }
+  }
   // Mixed signs: the gamma products with rgamma, or logarithms when they overflow.
   const f64 ga = gamma(a), gb = gamma(b), rab = rgamma(a + b);
   const f64 r = ga * gb * rab;
@@ -403,6 +419,8 @@ CUNP_SG f64 betaln(f64 a, f64 b) {
     return lib_log(fm::fabs(r));
   }
   if (is_int(a + b) && a + b <= 0) return -inf();
+  const f64 lo = a < b ? a : b, hi = a < b ? b : a;
+  if (hi >= 8 && hi + lo >= 8) return gammaln(lo) + log_gamma_ratio(hi, lo);
   return gammaln(a) + gammaln(b) - gammaln(a + b);
 }
 
@@ -421,6 +439,14 @@ CUNP_SG f64 poch(f64 a, f64 m) {
     for (f64 i = 1; i <= -m; i += 1) r *= a - i;
     return 1 / r;
   }
+  // Poles: gamma(a + m) infinite (inf, as SciPy), or both infinite (the limit
+  // (-1)^m gamma(1 - a) / gamma(1 - a - m)).
+  if (a + m <= 0 && is_int(a + m)) {
+    if (!(a <= 0 && is_int(a))) return inf();
+    const f64 r = gamma(1 - a) * rgamma(1 - a - m);
+    return mod2(m) == 0 ? r : -r;
+  }
+  if (a <= 0 && is_int(a)) return 0.0;  // 1/gamma(a) = 0
   if (a >= 8 && a + m >= 8) {
     const f64 l = (a - 0.5) * lib_log1p(m / a) + m * lib_log(a + m) - m + stirling_correction(a + m) -
                   stirling_correction(a);

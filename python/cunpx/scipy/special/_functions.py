@@ -45,9 +45,11 @@ def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False):
     else:
         a_max = cunp.max(a_for_max, axis=axis, keepdims=True)
         a_max = cunp.where(cunp.isfinite(a_max), a_max, 0)
-    tmp = cunp.exp(a - a_max)
     if b is not None:
-        tmp = b * tmp
+        # weight 0 removes the element (also where a - a_max is inf)
+        tmp = cunp.where(b != 0, b * cunp.exp(cunp.where(b != 0, a - a_max, 0)), 0)
+    else:
+        tmp = cunp.exp(a - a_max)
     s = cunp.sum(tmp, axis=axis, keepdims=keepdims)
     if return_sign:
         sgn = cunp.sign(s)
