@@ -14,6 +14,7 @@ namespace sg {
 // ---- binomial: sum_{j<=k} C(n, j) p^j (1-p)^(n-j) = I_{1-p}(n - k, k + 1)
 CUNP_SG f64 bdtr(f64 k, f64 n, f64 p) {
   if (fm::isnan(k) || fm::isnan(n) || fm::isnan(p) || p < 0 || p > 1 || fm::isinf(n)) return nan();
+  n = fm::trunc(n);  // the count of trials, truncated as SciPy's double loop does
   const f64 fk = fm::floor(k);
   if (fk < 0 || n < fk) return nan();
   if (fk == n) return 1.0;
@@ -23,6 +24,7 @@ CUNP_SG f64 bdtr(f64 k, f64 n, f64 p) {
 }
 CUNP_SG f64 bdtrc(f64 k, f64 n, f64 p) {
   if (fm::isnan(k) || fm::isnan(n) || fm::isnan(p) || p < 0 || p > 1 || fm::isinf(n)) return nan();
+  n = fm::trunc(n);  // the count of trials, truncated as SciPy's double loop does
   const f64 fk = fm::floor(k);
   if (fk < 0) return 1.0;
   if (n < fk) return nan();
@@ -34,6 +36,7 @@ CUNP_SG f64 bdtrc(f64 k, f64 n, f64 p) {
 // The p with bdtr(k, n, p) = y: I_p(k + 1, n - k) = 1 - y.
 CUNP_SG f64 bdtri(f64 k, f64 n, f64 y) {
   if (fm::isnan(k) || fm::isnan(n) || fm::isnan(y) || y < 0 || y > 1 || fm::isinf(n)) return nan();
+  n = fm::trunc(n);  // the count of trials, truncated as SciPy's double loop does
   const f64 fk = fm::floor(k);
   if (fk < 0 || n <= fk) return nan();
   const f64 dn = n - fk;
