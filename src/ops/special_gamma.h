@@ -45,12 +45,8 @@ CUNP_SPECIAL_1(ndtr, ndtr)
 CUNP_SPECIAL_1(log_ndtr, log_ndtr)
 CUNP_SPECIAL_1(ndtri, ndtri)
 CUNP_SPECIAL_1(ndtri_exp, ndtri_exp)
-CUNP_SPECIAL_1(gamma, gamma)
 CUNP_SPECIAL_1(gammaln, gammaln)
-CUNP_SPECIAL_1(loggamma, loggamma)
 CUNP_SPECIAL_1(gammasgn, gammasgn)
-CUNP_SPECIAL_1(rgamma, rgamma)
-CUNP_SPECIAL_1(digamma, digamma)
 CUNP_SPECIAL_2(beta, beta)
 CUNP_SPECIAL_2(betaln, betaln)
 CUNP_SPECIAL_2(poch, poch)
@@ -133,6 +129,23 @@ struct xlog1py {
     return {static_cast<T>(r.re), static_cast<T>(r.im)};
   }
 };
+
+// The gamma functions with real and complex loops.
+#define CUNP_SPECIAL_REAL_COMPLEX(name, real_fn, complex_fn)                                  \
+  struct name {                                                                                \
+    template <typename T> CUNP_HD T operator()(T x) const {                                    \
+      return static_cast<T>(sg::real_fn(static_cast<f64>(x)));                                 \
+    }                                                                                          \
+    template <typename T> CUNP_HD complex<T> operator()(complex<T> z) const {                  \
+      const sg::c128 r = sg::complex_fn({static_cast<f64>(z.re), static_cast<f64>(z.im)});     \
+      return {static_cast<T>(r.re), static_cast<T>(r.im)};                                     \
+    }                                                                                          \
+  };
+CUNP_SPECIAL_REAL_COMPLEX(gamma, gamma, cgamma)
+CUNP_SPECIAL_REAL_COMPLEX(loggamma, loggamma, cloggamma)
+CUNP_SPECIAL_REAL_COMPLEX(rgamma, rgamma, crgamma)
+CUNP_SPECIAL_REAL_COMPLEX(digamma, digamma, cdigamma)
+#undef CUNP_SPECIAL_REAL_COMPLEX
 
 // _lambertw(z, k, tol): "Dld->D" and "Flf->F".
 struct lambertw {

@@ -30,6 +30,13 @@ template <typename Op> void d_f(const char* name, const char* functor = nullptr)
   b.loop<Op, f64, f64>();
   b.loop<Op, f32, f32>();
 }
+template <typename Op> void d_D_f_F(const char* name, const char* functor = nullptr) {
+  Builder b = special(name, 1, functor);
+  b.loop<Op, f64, f64>();
+  b.loop<Op, c128, c128>();
+  b.loop<Op, f32, f32>();
+  b.loop<Op, c64, c64>();
+}
 template <typename Op> void f_d(const char* name, const char* functor = nullptr) {
   Builder b = special(name, 1, functor);
   b.loop<Op, f32, f32>();
@@ -73,12 +80,12 @@ void register_special_gamma() {
   f_d<s::ndtri>("ndtri");
   f_d<s::ndtri_exp>("ndtri_exp");
   // gamma and beta
-  d_f<s::gamma>("gamma");
+  d_D_f_F<s::gamma>("gamma");
   d_f<s::gammaln>("gammaln");
-  d_f<s::loggamma>("loggamma");
+  d_D_f_F<s::loggamma>("loggamma");
   d_f<s::gammasgn>("gammasgn");
-  d_f<s::rgamma>("rgamma");
-  d_f<s::digamma>("psi", "digamma");
+  d_D_f_F<s::rgamma>("rgamma");
+  d_D_f_F<s::digamma>("psi", "digamma");
   alias("digamma", "psi");
   dd_ff<s::beta>("beta");
   dd_ff<s::betaln>("betaln");

@@ -188,7 +188,7 @@ def test_matches_scipy(device, name, ref, args, rtol, dtype):
 
 
 def test_loop_types_are_scipys():
-    for name in ["erf", "erfinv", "gamma", "psi", "beta", "betainc", "gammainc", "expn", "bdtr", "nbdtr",
+    for name in ["erf", "erfinv", "gamma", "psi", "loggamma", "rgamma", "beta", "betainc", "gammainc", "expn", "bdtr", "nbdtr",
                  "pdtri", "xlogy", "_zeta", "_riemann_zeta", "_lambertw", "exp10", "radian", "owens_t"]:
         ours = [t for t in getattr(sp, name).types]
         theirs = [t for t in getattr(S._ufuncs, name).types if "g" not in t and "G" not in t]
@@ -294,6 +294,30 @@ def test_lambertw(device):
     assert got.dtype == S.lambertw(numpy.complex64([0.5, 1.0])).dtype  # complex128, as SciPy
     numpy.testing.assert_allclose(got.get(), S.lambertw(numpy.complex64([0.5, 1.0])), rtol=1e-6)
     assert sp.lambertw(1.0).dtype == numpy.complex128
+
+
+def test_complex_gamma_family(device):
+    x = numpy.concatenate([_lin(-20, 20, 41), [-2.5, 0.5, 1.1, 2.05, 1e-10]])
+    y = numpy.concatenate([_lin(-20, 20, 41), [0.0, -0.0, 1e-10, -1e-10]])
+    z = (x[:, None] + 1j * y[None, :]).ravel()
+    z = numpy.concatenate([z, [-1 + 0j, 0j, complex(-2.5, -0.0), complex(nan, 0)]])
+    for name, rtol in [("loggamma", 5e-14), ("gamma", 1e-13), ("rgamma", 1e-13), ("psi", 5e-14)]:
+        for dt in [numpy.complex128, numpy.complex64]:
+            zz = z.astype(dt)
+            got = getattr(sp, name)(cunp.asarray(zz))
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                want = getattr(S, name)(zz.astype(numpy.complex128))
+            assert got.dtype == getattr(S, name)(zz[:1]).dtype
+            tol = rtol if dt == numpy.complex128 else 1e-6
+            g = got.get().astype(numpy.complex128)
+            # relative to |want| (both parts): the smaller part's error is relative to the whole
+            fin = numpy.isfinite(g) & numpy.isfinite(want)
+            assert (numpy.isnan(g) == numpy.isnan(want)).all(), name
+            with numpy.errstate(all="ignore"):
+                err = numpy.abs(g[fin] - want[fin]) / numpy.abs(want[fin])
+            err[numpy.abs(want[fin]) < (1e-300 if dt == numpy.complex128 else 1e-36)] = 0  # subnormal
+            assert err.max() <= tol, (name, dt, z[fin][err.argmax()], g[fin][err.argmax()], want[fin][err.argmax()])
 
 
 def test_complex_xlogy(device):
