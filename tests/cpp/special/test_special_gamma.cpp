@@ -75,7 +75,7 @@ TEST(SpecialGamma, DtypesAreScipys) {
   EXPECT_EQ(special::expn(2, asarray(std::vector<float>{1.0f})).dtype(), DType::Float64);     // "ld->d"
   EXPECT_EQ(special::expn(2.0, asarray(std::vector<float>{1.0f})).dtype(), DType::Float32);   // "ff->f"
   EXPECT_EQ(special::lambertw(1.0).dtype(), DType::Complex128);
-  EXPECT_EQ(ufunc_types("psi"), (std::vector<std::string>{"d->d", "f->f"}));
+  EXPECT_EQ(ufunc_types("psi"), (std::vector<std::string>{"d->d", "D->D", "f->f", "F->F"}));
   EXPECT_EQ(ufunc_types("expn"), (std::vector<std::string>{"ld->d", "ff->f", "dd->d"}));
 }
 
