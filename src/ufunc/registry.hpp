@@ -134,9 +134,13 @@ class Builder {
     u_->loops.push_back(l);
     return *this;
   }
-  // Puts the ufunc in scipy.special's namespace instead of NumPy's.
+  // Puts the ufunc in scipy.special's namespace instead of NumPy's. Its loops report no
+  // floating-point status: SciPy's special ufuncs route their errors through sf_error
+  // (ignored by default) and clear the status, so erfcinv(0) or gamma(0) warns nowhere,
+  // while the series and iterations inside raise inexact, underflow and overflow flags.
   Builder& special() {
     u_->space = Space::Special;
+    u_->reports_fp_errors = false;
     return *this;
   }
 

@@ -1,0 +1,138 @@
+// cunp::special's gamma family (include/cunp/special/gamma.hpp): values against
+// identities of the functions (tests/python/test_special_gamma.py compares with SciPy
+// itself), SciPy's dtype resolution, out=, broadcasting, and the array functions.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <complex>
+#include <limits>
+#include <vector>
+
+#include "cunp/creation.hpp"
+#include "cunp/error.hpp"
+#include "cunp/special.hpp"
+
+namespace cunp {
+namespace {
+
+std::vector<double> values(const ndarray& a) { return ascontiguousarray(a.astype(DType::Float64)).to_vector<double>(); }
+
+void expect_near_rel(const std::vector<double>& got, const std::vector<double>& want, double rtol) {
+  ASSERT_EQ(got.size(), want.size());
+  for (std::size_t i = 0; i < got.size(); ++i) {
+    if (std::isnan(want[i])) {
+      EXPECT_TRUE(std::isnan(got[i])) << i;
+    } else if (std::isinf(want[i])) {
+      EXPECT_EQ(got[i], want[i]) << i;
+    } else {
+      EXPECT_NEAR(got[i], want[i], rtol * std::abs(want[i])) << i;
+    }
+  }
+}
+
+TEST(SpecialGamma, ValuesAgreeWithIdentities) {
+  const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+  const double pi = 3.14159265358979323846, euler = 0.57721566490153286061;
+  const std::vector<double> xs = {0.5, 1.0, 2.5, -1.5};
+  const ndarray x = asarray(xs);
+  std::vector<double> erf_want, gamma_want, p2_want;
+  for (double v : xs) {
+    erf_want.push_back(std::erf(v));
+    gamma_want.push_back(std::tgamma(v));
+    p2_want.push_back(v < 0 ? nan : 1 - std::exp(-v) * (1 + v));  // P(2, x)
+  }
+  expect_near_rel(values(special::erf(x)), erf_want, 1e-15);
+  expect_near_rel(values(special::gamma(x)), gamma_want, 1e-14);
+  expect_near_rel(values(special::gammainc(2.0, x)), p2_want, 1e-14);
+  // psi(1) = -gamma, psi(1/2) = -gamma - 2 log 2, psi(1 - x) - psi(x) = pi cot(pi x)
+  const double psi_half = -euler - 2 * std::log(2.0);
+  expect_near_rel(values(special::psi(x)), {psi_half, -euler, psi_half + 2 + 1 / 1.5, psi_half + 2 + 1 / 1.5}, 1e-14);
+  expect_near_rel(values(special::digamma(x)), values(special::psi(x)), 0.0);
+  // I_x(2, 3) = sum_{j=2}^{4} C(4, j) x^j (1-x)^(4-j)
+  std::vector<double> ib;
+  for (double v : {0.25, 0.5}) ib.push_back(6 * v * v * (1 - v) * (1 - v) + 4 * v * v * v * (1 - v) + v * v * v * v);
+  expect_near_rel(values(special::betainc(2.0, 3.0, asarray(std::vector<double>{0.25, 0.5}))), ib, 1e-15);
+  // ndtr(ndtri(p)) = p (to ndtr's conditioning, x^2 ulps)
+  const ndarray p = asarray(std::vector<double>{1e-30, 0.025, 0.5, 0.975});
+  expect_near_rel(values(special::ndtr(special::ndtri(p))), values(p), 5e-14);
+  expect_near_rel(values(special::zeta(2.0)), {pi * pi / 6}, 1e-15);
+  expect_near_rel(values(special::zeta(2.0, 2.0)), {pi * pi / 6 - 1}, 1e-14);
+  // E_2(x) = e^-x - x E_1(x)
+  expect_near_rel(values(special::expn(2, 1.0)), {std::exp(-1.0) - values(special::exp1(1.0))[0]}, 1e-14);
+  // binomial cdf: sum_{j<=2} C(5, j) 0.3^j 0.7^(5-j)
+  expect_near_rel(values(special::bdtr(2.0, 5, 0.3)),
+                  {std::pow(0.7, 5) + 5 * 0.3 * std::pow(0.7, 4) + 10 * 0.09 * std::pow(0.7, 3)}, 1e-14);
+  // SciPy's special values: gamma's poles, erfcinv's ends, gammaln at 0
+  expect_near_rel(values(special::gamma(asarray(std::vector<double>{0.0, -1.0}))), {inf, nan}, 0.0);
+  expect_near_rel(values(special::erfcinv(asarray(std::vector<double>{0.0, 2.0, 3.0}))), {inf, -inf, nan}, 0.0);
+  expect_near_rel(values(special::gammaln(0.0)), {inf}, 0.0);
+}
+
+TEST(SpecialGamma, DtypesAreScipys) {
+  EXPECT_EQ(special::erf(asarray(std::vector<float>{1.0f})).dtype(), DType::Float32);
+  EXPECT_EQ(special::erf(asarray(std::vector<std::int16_t>{1})).dtype(), DType::Float64);   // "d->d" first
+  EXPECT_EQ(special::erfinv(asarray(std::vector<std::int16_t>{0})).dtype(), DType::Float32);  // "f->f" first
+  EXPECT_EQ(special::expn(2, asarray(std::vector<float>{1.0f})).dtype(), DType::Float64);     // "ld->d"
+  EXPECT_EQ(special::expn(2.0, asarray(std::vector<float>{1.0f})).dtype(), DType::Float32);   // "ff->f"
+  EXPECT_EQ(special::lambertw(1.0).dtype(), DType::Complex128);
+  EXPECT_EQ(ufunc_types("psi"), (std::vector<std::string>{"d->d", "D->D", "f->f", "F->F"}));
+  EXPECT_EQ(ufunc_types("expn"), (std::vector<std::string>{"ld->d", "ff->f", "dd->d"}));
+}
+
+TEST(SpecialGamma, OutAndBroadcasting) {
+  const ndarray a = asarray(std::vector<double>{1.0, 2.0, 3.0}).reshape({1, 3});
+  const ndarray x = asarray(std::vector<double>{0.5, 1.5}).reshape({2, 1});
+  ndarray out = empty({2, 3});
+  const ndarray r = special::gammaincc(a, x, {.out = {out}});
+  EXPECT_EQ(r.shape(), (Shape{2, 3}));
+  const std::vector<double> v = values(out);
+  EXPECT_NEAR(v[0], std::exp(-0.5), 1e-15);                  // Q(1, x) = e^-x
+  EXPECT_NEAR(v[4], std::exp(-1.5) * (1 + 1.5), 1e-15);      // Q(2, x) = e^-x (1 + x)
+  EXPECT_THROW(special::erf(asarray(std::vector<double>{1.0, 2.0}), {.out = {empty({3})}}), ValueError);
+}
+
+TEST(SpecialGamma, LambertW) {
+  const std::vector<double> z = {1.0, -0.2, 10.0};
+  const ndarray w = special::lambertw(asarray(z), asarray(std::vector<std::int64_t>{0, -1, 1}));
+  const std::vector<std::complex<double>> v = ascontiguousarray(w).to_vector<std::complex<double>>();
+  for (std::size_t i = 0; i < z.size(); ++i) {
+    const std::complex<double> back = v[i] * std::exp(v[i]);  // w e^w = z
+    EXPECT_NEAR(back.real(), z[i], 1e-12 * std::abs(z[i])) << i;
+    EXPECT_NEAR(back.imag(), 0.0, 1e-12 * std::abs(z[i])) << i;
+  }
+  EXPECT_EQ(v[1].imag(), 0.0);  // W_-1 is real on (-1/e, 0)
+  EXPECT_LT(v[1].real(), -1.0);
+  EXPECT_GT(v[2].imag(), 0.0);  // branch 1
+}
+
+TEST(SpecialGamma, PolygammaIsDigammaAtZero) {
+  const double pi = 3.14159265358979323846, euler = 0.57721566490153286061;
+  const ndarray n = asarray(std::vector<double>{0.0, 1.0, 2.0});
+  const std::vector<double> v = values(special::polygamma(n, 2.0));
+  EXPECT_NEAR(v[0], 1 - euler, 1e-15);                                      // psi(2)
+  EXPECT_NEAR(v[1], pi * pi / 6 - 1, 1e-14);                                // psi'(2)
+  EXPECT_NEAR(v[2], -2 * (values(special::zeta(3.0))[0] - 1), 1e-14);       // psi''(2)
+}
+
+TEST(SpecialGamma, LogsumexpSoftmax) {
+  const ndarray a = asarray(std::vector<double>{1.0, 2.0, 3.0, 1000.0, 1000.0, -1000.0}).reshape({2, 3});
+  const std::vector<double> l = values(special::logsumexp(a, {.axis = 1}));
+  EXPECT_NEAR(l[0], std::log(std::exp(1.0) + std::exp(2.0) + std::exp(3.0)), 1e-14);
+  EXPECT_NEAR(l[1], 1000 + std::log(2.0), 1e-13);  // no overflow
+  EXPECT_EQ(special::logsumexp(a, {.axis = 1, .keepdims = true}).shape(), (Shape{2, 1}));
+  EXPECT_NEAR(values(special::logsumexp(a))[0], 1000 + std::log(2.0), 1e-13);
+  // a zero weight removes an element, even the largest
+  const std::vector<double> lb =
+      values(special::logsumexp(asarray(std::vector<double>{1.0, 1000.0}), {.b = asarray(std::vector<double>{1.0, 0.0})}));
+  EXPECT_NEAR(lb[0], 1.0, 1e-15);
+  const std::vector<double> s = values(special::softmax(a, 1));
+  EXPECT_NEAR(s[0] + s[1] + s[2], 1.0, 1e-15);
+  EXPECT_NEAR(s[3], 0.5, 1e-15);
+  EXPECT_EQ(s[5], 0.0);
+  const std::vector<double> ls = values(special::log_softmax(a, 1));
+  EXPECT_NEAR(ls[3], -std::log(2.0), 1e-15);
+  EXPECT_NEAR(ls[5], -2000 - std::log(2.0), 1e-12);
+}
+
+}  // namespace
+}  // namespace cunp
