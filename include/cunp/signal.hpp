@@ -10,7 +10,9 @@
 // short lanes run one thread each.
 #pragma once
 
+#include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "cunp/ndarray.hpp"
 
@@ -41,11 +43,18 @@ FilterResult lfilter(const ndarray& b, const ndarray& a, const ndarray& x,
 // sos[:, 3] == 1, along `axis`. Types as lfilter.
 FilterResult sosfilt(const ndarray& sos, const ndarray& x, const FilterOptions& options = {});
 
-// The direct N-d correlation in 'valid' mode: out[i] = sum_j in[i + j] * kernel[j] (no
-// conjugation; convolve flips the kernel, correlate conjugates it, both in Python).
-// Both arrays have the same ndim (at most 16) and dtype: float32/64, complex64/128 or
-// int64/uint64 (integers wrap modulo 2^64, as NumPy's integer sums); in.shape >=
-// kernel.shape on every axis. The result has in.shape - kernel.shape + 1.
-ndarray correlate_valid(const ndarray& in, const ndarray& kernel);
+// The direct N-d correlation: out[i] = sum_j in[i - pad_before + j] * kernel[j] (no
+// conjugation; convolve flips the kernel, correlate conjugates it, both in Python), `in`
+// extended by `fill` outside its bounds. Both arrays have the same ndim (at most 16) and
+// dtype: float32/64, complex64/128 or int64/uint64 (integers wrap modulo 2^64, as
+// NumPy's integer sums). The result has, per axis, in + pad_before + pad_after -
+// kernel + 1 elements (at least 1: the padded input must hold the kernel); without
+// padding that is the 'valid' mode, with kernel - 1 on both sides the 'full' one.
+struct CorrelateOptions {
+  std::vector<std::int64_t> pad_before;  // per axis; empty: none
+  std::vector<std::int64_t> pad_after;
+  Scalar fill = 0;
+};
+ndarray correlate_valid(const ndarray& in, const ndarray& kernel, const CorrelateOptions& options = {});
 
 }  // namespace cunp::signal

@@ -52,8 +52,15 @@ void bind_signal(nb::module_& root) {
     const ndarray xa = as_cunp_array(x, dev, std::nullopt);
     return result(signal::sosfilt(coefficients(sos), xa, options(axis, zi, dev)));
   }, nb::arg("sos"), nb::arg("x"), nb::arg("axis") = -1, nb::arg("zi") = nb::none());
-  m.def("correlate_valid", [](const ndarray& in, const ndarray& kernel) { return signal::correlate_valid(in, kernel); },
-        nb::arg("in"), nb::arg("kernel"));
+  m.def("correlate_valid", [](const ndarray& in, const ndarray& kernel, nb::handle before, nb::handle after,
+                              nb::handle fill) {
+    signal::CorrelateOptions o;
+    if (!before.is_none()) o.pad_before = to_shape(before);
+    if (!after.is_none()) o.pad_after = to_shape(after);
+    o.fill = to_scalar(fill);
+    return signal::correlate_valid(in, kernel, o);
+  }, nb::arg("in"), nb::arg("kernel"), nb::arg("pad_before") = nb::none(), nb::arg("pad_after") = nb::none(),
+        nb::arg("fill") = 0);
 }
 
 CUNP_PY_BINDINGS(bind_signal);

@@ -63,5 +63,10 @@ void cpu_correlate(const ndarray& in, const ndarray& taps, const std::vector<std
                    const ndarray& out);
 void gpu_correlate(const ndarray& in, const ndarray& taps, const std::vector<std::int64_t>& offsets,
                    const ndarray& out);
+// The 2-d correlation with a virtual constant padding (Note [Tiled 2-d correlation]):
+// out[y, x] = sum kernel[r, c] * in[y + r - ph, x + c - pw], `fill` outside `in`. False
+// (nothing done) when the kernel's tile does not fit in shared memory.
+bool gpu_correlate2d(const ndarray& in, const ndarray& kernel, std::int64_t ph, std::int64_t pw,
+                     const Scalar& fill, const ndarray& out);
 
 }  // namespace cunp::signal::detail

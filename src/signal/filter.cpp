@@ -9,6 +9,7 @@
 // normalized values travel to the data's device with the filter.
 #include <algorithm>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -292,50 +293,75 @@ FilterResult sosfilt(const ndarray& sos_in, const ndarray& x, const FilterOption
   });
 }
 
-ndarray correlate_valid(const ndarray& in, const ndarray& kernel) {
-  if (in.ndim() != kernel.ndim())
-    throw ValueError("correlate_valid: in and kernel must have the same ndim (got " + std::to_string(in.ndim()) +
+ndarray correlate_valid(const ndarray& in_arg, const ndarray& kernel, const CorrelateOptions& o) {
+  if (in_arg.ndim() != kernel.ndim())
+    throw ValueError("correlate_valid: in and kernel must have the same ndim (got " + std::to_string(in_arg.ndim()) +
                      " and " + std::to_string(kernel.ndim()) + ")");
-  if (in.ndim() > signal_ops::kMaxConvDims)
+  const int nd = in_arg.ndim();
+  if (nd > signal_ops::kMaxConvDims)
     throw ValueError("correlate_valid: at most " + std::to_string(signal_ops::kMaxConvDims) + " dimensions");
-  if (in.dtype() != kernel.dtype())
-    throw TypeError("correlate_valid: in and kernel must have the same dtype (got " + dtype_text(in.dtype()) +
+  if (in_arg.dtype() != kernel.dtype())
+    throw TypeError("correlate_valid: in and kernel must have the same dtype (got " + dtype_text(in_arg.dtype()) +
                     " and " + dtype_text(kernel.dtype()) + ")");
-  const DType dt = in.dtype();
+  const DType dt = in_arg.dtype();
   if (!is_filter_dtype(dt) && dt != DType::Int64 && dt != DType::UInt64)
     throw TypeError("correlate_valid: unsupported dtype " + dtype_text(dt));
-  if (in.device() != kernel.device())
+  if (in_arg.device() != kernel.device())
     throw ValueError("correlate_valid: in and kernel are on different devices");
-  Shape oshape;
-  for (int k = 0; k < in.ndim(); ++k) {
+  auto pads = [&](const std::vector<std::int64_t>& v, const char* what) {
+    if (v.empty()) return std::vector<std::int64_t>(static_cast<std::size_t>(nd), 0);
+    if (static_cast<int>(v.size()) != nd)
+      throw ValueError(std::string("correlate_valid: ") + what + " needs one value per axis");
+    for (std::int64_t p : v)
+      if (p < 0) throw ValueError(std::string("correlate_valid: ") + what + " must be >= 0");
+    return v;
+  };
+  const std::vector<std::int64_t> before = pads(o.pad_before, "pad_before"), after = pads(o.pad_after, "pad_after");
+  Shape padded, oshape;
+  bool any_pad = false;
+  for (int k = 0; k < nd; ++k) {
     const auto kk = static_cast<std::size_t>(k);
-    if (kernel.shape()[kk] > in.shape()[kk] || kernel.shape()[kk] == 0)
+    padded.push_back(in_arg.shape()[kk] + before[kk] + after[kk]);
+    any_pad = any_pad || before[kk] || after[kk];
+    if (kernel.shape()[kk] > padded.back() || kernel.shape()[kk] == 0)
       throw ValueError("correlate_valid: kernel shape " + py_shape(kernel.shape()) + " does not fit in " +
-                       py_shape(in.shape()));
-    oshape.push_back(in.shape()[kk] - kernel.shape()[kk] + 1);
+                       py_shape(padded));
+    oshape.push_back(padded.back() - kernel.shape()[kk] + 1);
   }
   const DType work = dt == DType::Int64 ? DType::UInt64 : dt;
-  const ndarray src = in.dtype() == work ? in : in.view(work);
+  const Scalar fill = dt == DType::Int64 ? Scalar(static_cast<std::uint64_t>(o.fill.to_int64())) : o.fill;
+  ndarray src = in_arg.dtype() == work ? in_arg : in_arg.view(work);
   const ndarray taps = ascontiguousarray(kernel.dtype() == work ? kernel : kernel.view(work));
-  // Each tap's element offset in `in` (C order of the kernel).
+  const ndarray out = empty(oshape, {.dtype = work, .device = in_arg.device()});
+  const bool cuda = in_arg.device().is_cuda();
+  std::optional<cuda::DeviceScope> scope;
+  if (cuda) scope.emplace(in_arg.device().index);
+  if (cuda && nd == 2 && detail::gpu_correlate2d(src, taps, before[0], before[1], fill, out))
+    return work == dt ? out : out.view(dt);
+  if (any_pad) {  // the padded input, materialized
+    ndarray ext = full(padded, fill, {.dtype = work, .device = in_arg.device()});
+    std::vector<Index> center;
+    for (int k = 0; k < nd; ++k) {
+      const auto kk = static_cast<std::size_t>(k);
+      center.push_back(slice(before[kk], before[kk] + src.shape()[kk]));
+    }
+    ext.set_item(center, src);
+    src = ext;
+  }
+  // Each tap's element offset in `src` (C order of the kernel).
   std::vector<std::int64_t> offsets(static_cast<std::size_t>(taps.size()));
-  const std::int64_t item = in.itemsize();
+  const std::int64_t item = src.itemsize();
   for (std::int64_t j = 0; j < taps.size(); ++j) {
     std::int64_t rem = j, off = 0;
-    for (int k = in.ndim() - 1; k >= 0; --k) {
+    for (int k = nd - 1; k >= 0; --k) {
       const auto kk = static_cast<std::size_t>(k);
       off += (rem % kernel.shape()[kk]) * (src.strides()[kk] / item);
       rem /= kernel.shape()[kk];
     }
     offsets[static_cast<std::size_t>(j)] = off;
   }
-  const ndarray out = empty(oshape, {.dtype = work, .device = in.device()});
-  if (in.device().is_cuda()) {
-    cuda::DeviceScope scope(in.device().index);
-    detail::gpu_correlate(src, taps, offsets, out);
-  } else {
-    detail::cpu_correlate(src, taps, offsets, out);
-  }
+  if (cuda) detail::gpu_correlate(src, taps, offsets, out);
+  else detail::cpu_correlate(src, taps, offsets, out);
   return work == dt ? out : out.view(dt);
 }
 

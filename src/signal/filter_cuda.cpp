@@ -56,16 +56,19 @@ Ctx context() {
   return {device, cuda::current_stream_handle(), &cuda::device_props(device)};
 }
 
-cuda::Kernel kernel(const SignalKernelSpec& spec, const Ctx& ctx) {
+cuda::Kernel kernel_for(const SignalKernelSpec& spec, const Ctx& ctx) {
   return cuda::get_kernel(signal_kernel_key(spec, ctx.props->target), [&spec] { return signal_kernel_source(spec); });
 }
 
+// Dynamic shared memory a kernel may ask for without opting in.
+constexpr std::size_t kSharedBytes = 48 * 1024;
+
 template <typename P>
-void launch(const SignalKernelSpec& spec, const Ctx& ctx, i64 blocks, P params) {
+void launch(const SignalKernelSpec& spec, const Ctx& ctx, i64 blocks, P params, std::size_t shared = 0) {
   if (blocks <= 0) return;
   void* args[] = {&params};
-  cuda::launch(kernel(spec, ctx), dim3(static_cast<unsigned>(blocks)), dim3(static_cast<unsigned>(signal_block_threads(spec))),
-               args, 0, ctx.stream);
+  cuda::launch(kernel_for(spec, ctx), dim3(static_cast<unsigned>(blocks)),
+               dim3(static_cast<unsigned>(signal_block_threads(spec))), args, shared, ctx.stream);
 }
 
 i64 ceil_div(i64 a, i64 b) { return (a + b - 1) / b; }
@@ -271,7 +274,9 @@ void gpu_correlate(const ndarray& in, const ndarray& taps, const std::vector<std
   if (out.size() == 0) return;
   const Ctx ctx = context();
   const ndarray off = from_host(offsets.data(), DType::Int64, {static_cast<std::int64_t>(offsets.size())}, in.device());
+  const std::size_t staged = offsets.size() * (static_cast<std::size_t>(in.itemsize()) + sizeof(i64));
   signal_ops::CorrParams p{};
+  p.staged = staged <= kSharedBytes ? 1 : 0;
   p.in = in.data();
   p.w = taps.data();
   p.off = static_cast<const i64*>(off.data());  // int64_t and long long: both 64-bit
@@ -284,7 +289,42 @@ void gpu_correlate(const ndarray& in, const ndarray& taps, const std::vector<std
     p.stride[k] = elems(in, k);
   }
   const SignalKernelSpec spec{.kind = SignalKernelKind::Correlate, .dtype = in.dtype()};
-  launch(spec, ctx, stride_blocks(ctx, spec, p.nout), p);
+  launch(spec, ctx, stride_blocks(ctx, spec, p.nout), p, p.staged ? staged : 0);
+}
+
+bool gpu_correlate2d(const ndarray& in, const ndarray& kernel, std::int64_t ph, std::int64_t pw,
+                     const Scalar& fill, const ndarray& out) {
+  using signal_ops::kCorrRows;
+  using signal_ops::kCorrTileX;
+  using signal_ops::kCorrTileY;
+  const i64 kh = kernel.shape()[0], kw = kernel.shape()[1];
+  const std::size_t shared = static_cast<std::size_t>(kh * kw + (kCorrTileY * kCorrRows + kh - 1) * (kCorrTileX + kw - 1)) *
+                             static_cast<std::size_t>(in.itemsize());
+  if (shared > kSharedBytes) return false;
+  if (out.size() == 0) return true;
+  const Ctx ctx = context();
+  signal_ops::Corr2dParams p{};
+  p.in = in.data();
+  p.w = kernel.data();
+  p.out = out.data();
+  p.ih = in.shape()[0];
+  p.iw = in.shape()[1];
+  p.is0 = elems(in, 0);
+  p.is1 = elems(in, 1);
+  p.oh = out.shape()[0];
+  p.ow = out.shape()[1];
+  p.ph = ph;
+  p.pw = pw;
+  p.kh = static_cast<int>(kh);
+  p.kw = static_cast<int>(kw);
+  fill.write_as(in.dtype(), p.fill);
+  const SignalKernelSpec spec{.kind = SignalKernelKind::Correlate2d, .dtype = in.dtype()};
+  const i64 gy = ceil_div(p.oh, kCorrTileY * kCorrRows);
+  if (gy > 65535) return false;
+  void* args[] = {&p};
+  cuda::launch(kernel_for(spec, ctx), dim3(static_cast<unsigned>(ceil_div(p.ow, kCorrTileX)), static_cast<unsigned>(gy)),
+               dim3(kCorrTileX, kCorrTileY), args, shared, ctx.stream);
+  return true;
 }
 
 }  // namespace cunp::signal::detail

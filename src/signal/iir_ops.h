@@ -193,8 +193,30 @@ struct CorrParams {
   i64 nout;
   i64 taps;
   int ndim;
+  int staged;         // taps and offsets copied to shared memory (they fit)
   i64 shape[kMaxConvDims];    // the output's shape
   i64 stride[kMaxConvDims];   // the input's element strides
+};
+
+// Note [Tiled 2-d correlation]: a block of kCorrTileX x kCorrTileY threads computes a
+// kCorrTileX x (kCorrTileY * kCorrRows) tile of the output: it stages the taps and the
+// input tile the outputs read (the tile plus the kernel's extent, out-of-bounds samples
+// read as `fill`, which is how 'full'/'same' with a constant boundary need no padded
+// copy), then each thread sums kCorrRows outputs of one column from shared memory, taps
+// in C order as the N-d kernel does.
+constexpr int kCorrTileX = 32;
+constexpr int kCorrTileY = 8;
+constexpr int kCorrRows = 4;
+struct Corr2dParams {
+  const void* in;
+  const void* w;     // kh x kw, C-contiguous
+  void* out;         // oh x ow, C-contiguous
+  i64 ih, iw;        // the input's shape
+  i64 is0, is1;      // and element strides
+  i64 oh, ow;
+  i64 ph, pw;        // padding before the input (the output's origin at -ph, -pw)
+  int kh, kw;
+  unsigned char fill[16];  // the fill value's bytes (the dtype's)
 };
 
 }  // namespace signal_ops

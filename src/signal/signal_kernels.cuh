@@ -5,6 +5,12 @@
 // extern "C" entry per dtype. Needs "complex.h" and "iir_ops.h" first.
 #pragma once
 
+// A kernel's dynamic shared memory, 16-byte aligned (the host emulation in
+// tests/cpp/signal defines it to its own buffer).
+#ifndef CUNP_SIG_DYNAMIC_SHARED
+#define CUNP_SIG_DYNAMIC_SHARED(name) extern __shared__ __align__(16) unsigned char name[]
+#endif
+
 namespace cunp {
 namespace signal_dev {
 
@@ -13,6 +19,7 @@ using signal_ops::IirParams;
 using signal_ops::FirParams;
 using signal_ops::CorrParams;
 using signal_ops::ScanParams;
+using signal_ops::Corr2dParams;
 
 // The coefficients a block keeps in shared memory: b and a of order DMAX, or DMAX / 2
 // sections.
@@ -242,11 +249,25 @@ __device__ void fir_state(const FirParams& p) {
   }
 }
 
-// Direct 'valid' correlation: one thread per output element, taps in offset order.
+// Direct 'valid' correlation: one thread per output element, taps in offset order
+// (staged in shared memory when they fit: dynamic shared memory of taps x (T + i64)).
 template <typename T>
 __device__ void correlate(const CorrParams& p) {
+  CUNP_SIG_DYNAMIC_SHARED(corr_smem);
   const T* in = static_cast<const T*>(p.in);
   const T* w = static_cast<const T*>(p.w);
+  const i64* off = p.off;
+  if (p.staged) {
+    T* ws = reinterpret_cast<T*>(corr_smem);
+    i64* os = reinterpret_cast<i64*>(corr_smem + p.taps * sizeof(T));
+    for (i64 j = threadIdx.x; j < p.taps; j += blockDim.x) {
+      ws[j] = w[j];
+      os[j] = off[j];
+    }
+    __syncthreads();
+    w = ws;
+    off = os;
+  }
   T* out = static_cast<T*>(p.out);
   for (i64 i = static_cast<i64>(blockIdx.x) * blockDim.x + threadIdx.x; i < p.nout;
        i += static_cast<i64>(gridDim.x) * blockDim.x) {
@@ -258,8 +279,61 @@ __device__ void correlate(const CorrParams& p) {
       rem = q;
     }
     T acc = T{};
-    for (i64 j = 0; j < p.taps; ++j) acc = acc + in[base + p.off[j]] * w[j];
+    for (i64 j = 0; j < p.taps; ++j) acc = acc + in[base + off[j]] * w[j];
     out[i] = acc;
+  }
+}
+
+// 2-d correlation by shared-memory tiles (Note [Tiled 2-d correlation]); dynamic shared
+// memory: the taps, then the (kCorrTileY * kCorrRows + kh - 1) x (kCorrTileX + kw - 1)
+// input tile.
+template <typename T>
+__device__ void correlate2d(const Corr2dParams& p) {
+  using signal_ops::kCorrRows;
+  using signal_ops::kCorrTileX;
+  using signal_ops::kCorrTileY;
+  CUNP_SIG_DYNAMIC_SHARED(corr_smem);
+  const int kh = p.kh, kw = p.kw;
+  const int taps = kh * kw;
+  T* ws = reinterpret_cast<T*>(corr_smem);
+  T* tile = ws + taps;
+  const int tw = kCorrTileX + kw - 1;
+  const int th = kCorrTileY * kCorrRows + kh - 1;
+  const int tid = threadIdx.y * kCorrTileX + threadIdx.x;
+  constexpr int kThreads = kCorrTileX * kCorrTileY;
+  const T* w = static_cast<const T*>(p.w);
+  for (int j = tid; j < taps; j += kThreads) ws[j] = w[j];
+  T fill;
+  memcpy(&fill, p.fill, sizeof(T));
+  const i64 ox0 = static_cast<i64>(blockIdx.x) * kCorrTileX;
+  const i64 oy0 = static_cast<i64>(blockIdx.y) * (kCorrTileY * kCorrRows);
+  const T* in = static_cast<const T*>(p.in);
+  for (int idx = tid; idx < tw * th; idx += kThreads) {
+    const int r = idx / tw;
+    const int c = idx - r * tw;
+    const i64 iy = oy0 + r - p.ph;
+    const i64 ix = ox0 + c - p.pw;
+    tile[idx] = (iy >= 0 && iy < p.ih && ix >= 0 && ix < p.iw) ? in[iy * p.is0 + ix * p.is1] : fill;
+  }
+  __syncthreads();
+  const i64 ox = ox0 + threadIdx.x;
+  if (ox >= p.ow) return;
+  T acc[kCorrRows];
+  CUNP_SIG_UNROLL
+  for (int q = 0; q < kCorrRows; ++q) acc[q] = T{};
+  const int row0 = threadIdx.y * kCorrRows;
+  for (int r = 0; r < kh; ++r)
+    for (int c = 0; c < kw; ++c) {
+      const T wv = ws[r * kw + c];
+      const T* t = tile + (row0 + r) * tw + threadIdx.x + c;
+      CUNP_SIG_UNROLL
+      for (int q = 0; q < kCorrRows; ++q) acc[q] = acc[q] + t[q * tw] * wv;
+    }
+  T* out = static_cast<T*>(p.out);
+  CUNP_SIG_UNROLL
+  for (int q = 0; q < kCorrRows; ++q) {
+    const i64 oy = oy0 + row0 + q;
+    if (oy < p.oh) out[oy * p.ow + ox] = acc[q];
   }
 }
 

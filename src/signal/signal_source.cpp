@@ -5,6 +5,8 @@
 #include <string>
 
 #include "cuda/ops_types.hpp"
+#include "ops/complex.h"
+#include "signal/iir_ops.h"
 
 namespace cunp::signal {
 namespace {
@@ -25,6 +27,7 @@ const char* kind_name(SignalKernelKind kind) {
     case SignalKernelKind::Fir: return "fir";
     case SignalKernelKind::FirState: return "fir_state";
     case SignalKernelKind::Correlate: return "correlate";
+    case SignalKernelKind::Correlate2d: return "correlate2d";
   }
   return "?";
 }
@@ -47,6 +50,7 @@ int signal_block_threads(const SignalKernelSpec& spec) noexcept {
     case SignalKernelKind::Fix:
     case SignalKernelKind::Final: return spec.dmax <= kSmallStates ? 256 : 64;
     case SignalKernelKind::Lanes: return spec.dmax <= kSmallStates ? 128 : 64;
+    case SignalKernelKind::Correlate2d: return signal_ops::kCorrTileX * signal_ops::kCorrTileY;
     default: return 256;
   }
 }
@@ -94,6 +98,10 @@ std::string signal_kernel_entry(const SignalKernelSpec& spec) {
       call = "correlate<" + t + ">";
       params = "cunp::signal_ops::CorrParams";
       break;
+    case SignalKernelKind::Correlate2d:
+      call = "correlate2d<" + t + ">";
+      params = "cunp::signal_ops::Corr2dParams";
+      break;
   }
   return "extern \"C\" __global__ void __launch_bounds__(" + threads + ") " + signal_kernel_name(spec) + "(const " +
          params + " p) { cunp::signal_dev::" + call + "(p); }\n";
@@ -133,10 +141,12 @@ std::vector<SignalKernelSpec> signal_kernel_specs() {
     for (int dmax : {kSmallStates, kLargeStates})
       for (SignalKernelKind k : {SignalKernelKind::Scan, SignalKernelKind::Fix})
         specs.push_back({.kind = k, .dtype = dt, .dmax = dmax});
-    for (SignalKernelKind k : {SignalKernelKind::Fir, SignalKernelKind::FirState, SignalKernelKind::Correlate})
+    for (SignalKernelKind k : {SignalKernelKind::Fir, SignalKernelKind::FirState, SignalKernelKind::Correlate,
+                               SignalKernelKind::Correlate2d})
       specs.push_back({.kind = k, .dtype = dt});
   }
   specs.push_back({.kind = SignalKernelKind::Correlate, .dtype = DType::UInt64});
+  specs.push_back({.kind = SignalKernelKind::Correlate2d, .dtype = DType::UInt64});
   return specs;
 }
 

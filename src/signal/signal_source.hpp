@@ -23,6 +23,7 @@ enum class SignalKernelKind : std::uint8_t {
   Fir,          // lfilter with a == [1]
   FirState,     // its final state
   Correlate,    // direct 'valid' N-d correlation
+  Correlate2d,  // the same in 2-d, by shared-memory tiles with a virtual constant padding
 };
 
 // Chunks/Final/Lanes are built for state dimensions up to 8 or up to 32.
@@ -31,7 +32,7 @@ inline constexpr int kLargeStates = 32;
 
 struct SignalKernelSpec {
   SignalKernelKind kind = SignalKernelKind::Lanes;
-  // float32/64, complex64/128; Correlate also uint64 (every integer dtype).
+  // float32/64, complex64/128; Correlate and Correlate2d also uint64 (every integer dtype).
   DType dtype = DType::Float64;
   int dmax = 0;      // Chunks/Scan/Fix/Final/Lanes: kSmallStates or kLargeStates
   bool sos = false;  // Chunks/Final/Lanes/LanesGlobal: sosfilt's cascade, else lfilter

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <barrier>
+#include <cstring>
 #include <cmath>
 #include <complex>
 #include <random>
@@ -25,24 +26,32 @@ struct Dim3 {
 inline thread_local Dim3 thread_index;
 inline Dim3 block_index, block_dim, grid_dim;
 inline std::barrier<>* block_barrier = nullptr;
+// The dynamic shared memory of the running block.
+inline std::vector<unsigned char>& dynamic_shared() {
+  static std::vector<unsigned char> bytes(64 * 1024);
+  return bytes;
+}
 
-// Runs kernel() as `grid` blocks of `threads` threads, one block after another.
+// Runs kernel() as a grid of grid x grid_y blocks of threads x threads_y threads, one
+// block after another.
 template <typename F>
-void run(long long grid, int threads, F&& kernel) {
-  grid_dim.x = static_cast<unsigned>(grid);
-  block_dim.x = static_cast<unsigned>(threads);
-  for (long long b = 0; b < grid; ++b) {
-    block_index.x = static_cast<unsigned>(b);
-    std::barrier<> bar(threads);
-    block_barrier = &bar;
-    std::vector<std::thread> team;
-    for (int t = 0; t < threads; ++t)
-      team.emplace_back([&kernel, t] {
-        thread_index.x = static_cast<unsigned>(t);
-        kernel();
-      });
-    for (std::thread& t : team) t.join();
-  }
+void run(long long grid, int threads, F&& kernel, long long grid_y = 1, int threads_y = 1) {
+  grid_dim = {static_cast<unsigned>(grid), static_cast<unsigned>(grid_y), 1};
+  block_dim = {static_cast<unsigned>(threads), static_cast<unsigned>(threads_y), 1};
+  for (long long by = 0; by < grid_y; ++by)
+    for (long long bx = 0; bx < grid; ++bx) {
+      block_index = {static_cast<unsigned>(bx), static_cast<unsigned>(by), 0};
+      std::barrier<> bar(threads * threads_y);
+      block_barrier = &bar;
+      std::vector<std::thread> team;
+      for (int ty = 0; ty < threads_y; ++ty)
+        for (int tx = 0; tx < threads; ++tx)
+          team.emplace_back([&kernel, tx, ty] {
+            thread_index = {static_cast<unsigned>(tx), static_cast<unsigned>(ty), 0};
+            kernel();
+          });
+      for (std::thread& t : team) t.join();
+    }
 }
 }  // namespace emu
 
@@ -54,6 +63,7 @@ void run(long long grid, int threads, F&& kernel) {
 #define blockIdx ::emu::block_index
 #define blockDim ::emu::block_dim
 #define gridDim ::emu::grid_dim
+#define CUNP_SIG_DYNAMIC_SHARED(name) unsigned char* name = ::emu::dynamic_shared().data()
 #include "signal/signal_kernels.cuh"
 #undef __device__
 #undef __forceinline__
@@ -63,6 +73,7 @@ void run(long long grid, int threads, F&& kernel) {
 #undef blockIdx
 #undef blockDim
 #undef gridDim
+#undef CUNP_SIG_DYNAMIC_SHARED
 
 namespace cunp::signal {
 namespace {
@@ -77,16 +88,19 @@ template <typename T>
 T from(std::complex<double> v) {
   if constexpr (std::is_same_v<T, ops::c64>) return {static_cast<float>(v.real()), static_cast<float>(v.imag())};
   else if constexpr (std::is_same_v<T, ops::c128>) return {v.real(), v.imag()};
+  else if constexpr (std::is_integral_v<T>) return static_cast<T>(static_cast<long long>(std::lround(v.real() * 8)));
   else return static_cast<T>(v.real());
 }
 template <typename T>
 std::complex<double> to(T v) {
   if constexpr (std::is_same_v<T, ops::c64> || std::is_same_v<T, ops::c128>) return {v.re, v.im};
+  else if constexpr (std::is_integral_v<T>) return {static_cast<double>(static_cast<long long>(v)), 0.0};
   else return {static_cast<double>(v), 0.0};
 }
 
 template <typename T>
 double tolerance() {
+  if constexpr (std::is_integral_v<T>) return 0.0;  // exact (modulo 2^64)
   return std::is_same_v<T, ops::c64> || std::is_same_v<T, float> ? 2e-4 : 1e-10;
 }
 
@@ -340,13 +354,69 @@ TEST(SignalKernelsEmulated, Correlate) {
   p.shape[1] = 5;
   p.stride[0] = -7;
   p.stride[1] = -1;
-  emu::run(2, kThreads, [&] { signal_dev::correlate<double>(p); });
   std::vector<double> ref(20, 0.0);
   for (int i = 0; i < 4; ++i)
     for (int j = 0; j < 5; ++j)
       for (int r = 0; r < 2; ++r)
-        for (int c = 0; c < 3; ++c) ref[static_cast<std::size_t>(i * 5 + j)] += in[static_cast<std::size_t>(34 - 7 * (i + r) - (j + c))] * w[static_cast<std::size_t>(r * 3 + c)];
+        for (int c = 0; c < 3; ++c)
+          ref[static_cast<std::size_t>(i * 5 + j)] +=
+              in[static_cast<std::size_t>(34 - 7 * (i + r) - (j + c))] * w[static_cast<std::size_t>(r * 3 + c)];
+  for (int staged : {0, 1}) {
+    p.staged = staged;
+    std::fill(out.begin(), out.end(), 0.0);
+    emu::run(2, kThreads, [&] { signal_dev::correlate<double>(p); });
+    expect_close(out, ref, "out");
+  }
+}
+
+// The tiled kernel over several tiles in x and y, a strided input, padding on every side
+// (the fill value outside), and the partial tiles of the edges.
+template <typename T>
+void check_correlate2d(int kh, int kw, i64 ph, i64 pw, i64 qh, i64 qw) {
+  const i64 ih = 45, iw = 70;  // read through a transposed view of a (70, 45) array
+  const std::vector<T> in = random_values<T>(static_cast<std::size_t>(ih * iw), 7);
+  const std::vector<T> w = random_values<T>(static_cast<std::size_t>(kh * kw), 8);
+  const T fill = from<T>({0.75, -0.5});
+  const i64 oh = ih + ph + qh - kh + 1, ow = iw + pw + qw - kw + 1;
+  signal_ops::Corr2dParams p{};
+  p.in = in.data();
+  p.w = w.data();
+  std::vector<T> out(static_cast<std::size_t>(oh * ow));
+  p.out = out.data();
+  p.ih = ih;
+  p.iw = iw;
+  p.is0 = 1;
+  p.is1 = ih;
+  p.oh = oh;
+  p.ow = ow;
+  p.ph = ph;
+  p.pw = pw;
+  p.kh = kh;
+  p.kw = kw;
+  std::memcpy(p.fill, &fill, sizeof(T));
+  auto at = [&](i64 y, i64 x) {
+    return (y >= 0 && y < ih && x >= 0 && x < iw) ? in[static_cast<std::size_t>(y + x * ih)] : fill;
+  };
+  std::vector<T> ref(out.size());
+  for (i64 y = 0; y < oh; ++y)
+    for (i64 x = 0; x < ow; ++x) {
+      T acc{};
+      for (int r = 0; r < kh; ++r)
+        for (int c = 0; c < kw; ++c) acc = acc + at(y + r - ph, x + c - pw) * w[static_cast<std::size_t>(r * kw + c)];
+      ref[static_cast<std::size_t>(y * ow + x)] = acc;
+    }
+  const long long gx = (ow + signal_ops::kCorrTileX - 1) / signal_ops::kCorrTileX;
+  const long long gy = (oh + signal_ops::kCorrTileY * signal_ops::kCorrRows - 1) / (signal_ops::kCorrTileY * signal_ops::kCorrRows);
+  emu::run(gx, signal_ops::kCorrTileX, [&] { signal_dev::correlate2d<T>(p); }, gy, signal_ops::kCorrTileY);
   expect_close(out, ref, "out");
+}
+
+TEST(SignalKernelsEmulated, Correlate2dTiles) {
+  check_correlate2d<double>(9, 9, 4, 4, 4, 4);   // 'same'
+  check_correlate2d<double>(3, 5, 2, 4, 2, 4);   // 'full'
+  check_correlate2d<double>(4, 2, 0, 0, 0, 0);   // 'valid'
+  check_correlate2d<ops::c64>(2, 3, 1, 0, 1, 2);
+  check_correlate2d<ops::u64>(3, 3, 1, 1, 1, 1);
 }
 
 }  // namespace

@@ -27,8 +27,8 @@ TEST(NvrtcBuiltin, SignalKernelNamesAndKeysAreUnique) {
       EXPECT_FALSE(signal_kernel_key(specs[i], 90) == signal_kernel_key(specs[j], 90))
           << signal_kernel_name(specs[i]) << " / " << signal_kernel_name(specs[j]);
   // 4 dtypes x (2 filters x (2 state bounds x 3 kinds + 1) + 2 state bounds x 2 scan kinds
-  // + 3), plus the integer correlation.
-  EXPECT_EQ(specs.size(), 4u * (2u * (2u * 3u + 1u) + 2u * 2u + 3u) + 1u);
+  // + 4), plus the two integer correlations.
+  EXPECT_EQ(specs.size(), 4u * (2u * (2u * 3u + 1u) + 2u * 2u + 4u) + 2u);
 }
 
 // One program per dtype, as a batch of the engine's single-kernel programs (one preamble,

@@ -84,20 +84,10 @@ def _direct(in1, in2, mode, flip):
         widths = [(k // 2, (k - 1) // 2) for k in w.shape]
     else:
         widths = [(0, 0)] * w.ndim
-    if any(p != (0, 0) for p in widths):
-        a = _cunp.pad(a, widths)
-    out = _core._signal.correlate_valid(a, w)
+    out = _core._signal.correlate_valid(a, w, [p[0] for p in widths], [p[1] for p in widths], 0)
     if dt == _np.bool_:
         return out != 0
     return out if out.dtype == dt else out.astype(dt)
-
-
-def _fill_pad(a, widths, value):
-    """np.pad(a, widths, constant_values=value) for any scalar value (complex too)."""
-    shape = tuple(n + lo + hi for n, (lo, hi) in zip(a.shape, widths))
-    out = _cunp.full(shape, value, dtype=a.dtype, device=a.device)
-    out[tuple(slice(lo, lo + n) for n, (lo, _) in zip(a.shape, widths))] = a
-    return out
 
 
 def _check_nonempty(in1, in2):
@@ -160,14 +150,17 @@ def _conv_ops(x_shape, h_shape, mode):
 
 # Note [Convolution crossover]: method='auto' takes the FFT method when
 #   O_fft * fft_ops < O_direct * direct_ops + offset
-# (_conv_ops counts the operations). SciPy fits the seconds per operation of its own two
-# methods on one machine; these constants are cunp's on the cpu device (FFTW against
-# the direct kernel, measured by scripts/measure_conv_crossover.py; the measurement and
-# the crossover sizes are in docs/scipy/signal-filtering.md). CUDA devices use the same
-# model and constants: both methods are far faster there, and roughly by the same factor.
-_CROSSOVER_1D = {"valid": (1.0e-9, 4.0e-10), "full": (1.0e-9, 4.0e-10), "same": (1.0e-9, 4.0e-10)}
-_CROSSOVER_ND = {"valid": (1.0e-9, 4.0e-10), "full": (1.0e-9, 4.0e-10), "same": (1.0e-9, 4.0e-10)}
-_CROSSOVER_OFFSET = (-1e-3, -1e-4)  # seconds: 1-d, N-d
+# (_conv_ops counts the operations, as SciPy's model does). The seconds per operation are
+# cunp's own on the cpu device, fitted by bench/conv_crossover.py (FFTW against the
+# direct kernel, float64, on the 2-core AMD EPYC this was developed on); the offset is
+# the FFT method's fixed cost (about 0.1 ms for three small transforms), which keeps
+# tiny problems direct. Measured crossovers: 1-d, direct up to ~33 taps and the FFT from
+# ~65 taps for 4096 to 262144 samples; 2-d, direct up to 9x9 and the FFT from 13x13
+# (docs/scipy/signal-filtering.md has the table). CUDA devices use the same model and
+# constants, as the FFT-versus-direct trade-off is one of sizes on both.
+_CROSSOVER_1D = {"full": (8.7e-10, 7.7e-10), "same": (7.7e-10, 7.2e-10), "valid": (7.4e-10, 6.7e-10)}
+_CROSSOVER_ND = {"full": (7.7e-10, 4.7e-10), "same": (9.9e-10, 4.7e-10), "valid": (9.4e-10, 4.2e-10)}
+_CROSSOVER_OFFSET = (-1e-4, -1e-4)  # seconds: 1-d, N-d
 
 
 def _fftconv_faster(x, h, mode):
@@ -535,15 +528,14 @@ def _conv2d(in1, in2, mode, boundary, fillvalue, flip, name):
             (((kh - 1) // 2, kh // 2), ((kw - 1) // 2, kw // 2))
     else:
         widths = ((0, 0), (0, 0))
-    if widths != ((0, 0), (0, 0)):
-        pad_mode = _BOUNDARIES[boundary]
-        if a.size == 0:
-            a = _cunp.pad(a, widths)
-        elif pad_mode == "constant":
-            a = _fill_pad(a, widths, fill.astype(dt).astype(work).item())
-        else:
-            a = _cunp.pad(a, widths, mode=pad_mode)
-    out = _core._signal.correlate_valid(a, w)
+    value = 0
+    pad_mode = _BOUNDARIES[boundary]
+    if pad_mode == "constant" or a.size == 0:  # padded by the kernel itself
+        value = fill.astype(dt).astype(work).item() if a.size else 0
+    elif widths != ((0, 0), (0, 0)):
+        a = _cunp.pad(a, widths, mode=pad_mode)
+        widths = ((0, 0), (0, 0))
+    out = _core._signal.correlate_valid(a, w, [p[0] for p in widths], [p[1] for p in widths], value)
     if dt == _np.bool_:
         out = out != 0
     elif out.dtype != dt:

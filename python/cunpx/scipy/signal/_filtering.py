@@ -16,7 +16,7 @@ import numpy as _np
 
 import cunp as _cunp
 from cunp import _core
-from cunpx.scipy.signal._convolve import correlate as _correlate, _fill_pad
+from cunpx.scipy.signal._convolve import correlate as _correlate
 
 __all__ = ["lfilter", "lfiltic", "lfilter_zi", "filtfilt", "sosfilt", "sosfilt_zi", "sosfiltfilt", "detrend",
            "medfilt", "medfilt2d", "order_filter", "wiener", "savgol_coeffs", "savgol_filter"]
@@ -166,16 +166,17 @@ def _lfilter_zi_host(b, a):
         a = _np.concatenate((a, _np.zeros(n - a.shape[0], dtype=a.dtype)))
     elif b.shape[0] < n:
         b = _np.concatenate((b, _np.zeros(n - b.shape[0], dtype=b.dtype)))
+    if n < 2:  # SciPy builds the companion matrix of a, which needs two coefficients
+        raise ValueError("The length of `a` along the last axis must be at least 2.")
     dt = _np.result_type(a, b)
     # The state-space matrix of direct form II transposed: A = companion(a).T, whose
     # first column is -a[1:] and whose superdiagonal is ones; zi solves (I - A) zi = B.
     a_matrix = _np.zeros((n - 1, n - 1), dtype=_np.result_type(a, float))
-    if n > 1:
-        a_matrix[:, 0] = -a[1:] / a[0]
-        a_matrix[_np.arange(n - 2), _np.arange(1, n - 1)] = 1
+    a_matrix[:, 0] = -a[1:] / a[0]
+    a_matrix[_np.arange(n - 2), _np.arange(1, n - 1)] = 1
     i_minus_a = (_np.eye(n - 1) - a_matrix).astype(dt)
     rhs = b[1:] - a[1:] * b[0]
-    return _np.linalg.solve(i_minus_a, rhs) if n > 1 else _np.zeros(0, dtype=_np.result_type(dt, float))
+    return _np.linalg.solve(i_minus_a, rhs)
 
 
 def lfilter_zi(b, a):
@@ -534,16 +535,15 @@ def _convolve1d(x, weights, axis, mode, cval=0.0):
     n_w = len(weights)
     right = n_w // 2
     left = n_w - 1 - right
-    widths = [(0, 0)] * x.ndim
-    widths[axis] = (left, right)
-    if mode == "constant":
-        padded = _fill_pad(x, widths, cval)
-    else:
-        padded = _cunp.pad(x, widths, mode=_NDIMAGE_PAD[mode])
+    before, after = [0] * x.ndim, [0] * x.ndim
+    before[axis], after[axis] = left, right
     shape = [1] * x.ndim
     shape[axis] = n_w
     taps = _cunp.asarray(_np.ascontiguousarray(weights[::-1]).astype(x.dtype).reshape(shape), device=x.device)
-    return _core._signal.correlate_valid(_cunp.ascontiguousarray(padded), taps)
+    if mode == "constant":  # padded by the correlation itself
+        return _core._signal.correlate_valid(x, taps, before, after, float(cval))
+    widths = list(zip(before, after))
+    return _core._signal.correlate_valid(_cunp.pad(x, widths, mode=_NDIMAGE_PAD[mode]), taps)
 
 
 def _edge_operator(window_length, polyorder, deriv, delta, positions):
