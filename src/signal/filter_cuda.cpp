@@ -274,7 +274,8 @@ void gpu_correlate(const ndarray& in, const ndarray& taps, const std::vector<std
   if (out.size() == 0) return;
   const Ctx ctx = context();
   const ndarray off = from_host(offsets.data(), DType::Int64, {static_cast<std::int64_t>(offsets.size())}, in.device());
-  const std::size_t staged = offsets.size() * (static_cast<std::size_t>(in.itemsize()) + sizeof(i64));
+  const auto staged = static_cast<std::size_t>(
+      signal_ops::correlate_staged_bytes(static_cast<i64>(offsets.size()), in.itemsize()));
   signal_ops::CorrParams p{};
   p.staged = staged <= kSharedBytes ? 1 : 0;
   p.in = in.data();

@@ -198,6 +198,10 @@ struct CorrParams {
   i64 stride[kMaxConvDims];   // the input's element strides
 };
 
+// The staged correlation's shared memory: the tap offsets, then (16-byte aligned) the taps.
+CUNP_HD i64 correlate_offsets_bytes(i64 taps) { return (taps * 8 + 15) / 16 * 16; }
+CUNP_HD i64 correlate_staged_bytes(i64 taps, i64 item) { return correlate_offsets_bytes(taps) + taps * item; }
+
 // Note [Tiled 2-d correlation]: a block of kCorrTileX x kCorrTileY threads computes a
 // kCorrTileX x (kCorrTileY * kCorrRows) tile of the output: it stages the taps and the
 // input tile the outputs read (the tile plus the kernel's extent, out-of-bounds samples

@@ -250,7 +250,8 @@ __device__ void fir_state(const FirParams& p) {
 }
 
 // Direct 'valid' correlation: one thread per output element, taps in offset order
-// (staged in shared memory when they fit: dynamic shared memory of taps x (T + i64)).
+// (staged in shared memory when they fit: the offsets, then the taps 16 bytes aligned,
+// correlate_staged_bytes of dynamic shared memory).
 template <typename T>
 __device__ void correlate(const CorrParams& p) {
   CUNP_SIG_DYNAMIC_SHARED(corr_smem);
@@ -258,8 +259,8 @@ __device__ void correlate(const CorrParams& p) {
   const T* w = static_cast<const T*>(p.w);
   const i64* off = p.off;
   if (p.staged) {
-    T* ws = reinterpret_cast<T*>(corr_smem);
-    i64* os = reinterpret_cast<i64*>(corr_smem + p.taps * sizeof(T));
+    i64* os = reinterpret_cast<i64*>(corr_smem);
+    T* ws = reinterpret_cast<T*>(corr_smem + signal_ops::correlate_offsets_bytes(p.taps));
     for (i64 j = threadIdx.x; j < p.taps; j += blockDim.x) {
       ws[j] = w[j];
       os[j] = off[j];

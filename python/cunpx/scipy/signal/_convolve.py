@@ -320,12 +320,14 @@ def _freq_domain_conv(in1, in2, axes, shape, calc_fast_len=False):
         in1 = in1.astype(_np.float64)
     if in2.dtype.kind in "biu":
         in2 = in2.astype(_np.float64)
-    if complex_result:
-        sp = _cunp.fft.fftn(in1, s=fshape, axes=axes) * _cunp.fft.fftn(in2, s=fshape, axes=axes)
-        ret = _cunp.fft.ifftn(sp, s=fshape, axes=axes)
+    forward, inverse = (_cunp.fft.fftn, _cunp.fft.ifftn) if complex_result else (_cunp.fft.rfftn, _cunp.fft.irfftn)
+    sp1 = forward(in1, s=fshape, axes=axes)
+    sp2 = forward(in2, s=fshape, axes=axes)
+    if sp1.shape == _np.broadcast_shapes(sp1.shape, sp2.shape) and sp1.dtype == _np.result_type(sp1, sp2):
+        sp1 *= sp2  # in place: one spectrum less to allocate
     else:
-        sp = _cunp.fft.rfftn(in1, s=fshape, axes=axes) * _cunp.fft.rfftn(in2, s=fshape, axes=axes)
-        ret = _cunp.fft.irfftn(sp, s=fshape, axes=axes)
+        sp1 = sp1 * sp2
+    ret = inverse(sp1, s=fshape, axes=axes)
     if calc_fast_len:
         ret = ret[tuple(slice(shape[a]) if a in axes else slice(None) for a in range(ret.ndim))]
     return ret
@@ -337,13 +339,14 @@ def _centered(arr, newshape):
 
 
 def _apply_conv_mode(ret, s1, s2, mode, axes):
+    """The `mode` part of the full result, C-contiguous (copied only when it is not)."""
     if mode == "full":
-        return ret.copy()
+        return _cunp.ascontiguousarray(ret)
     if mode == "same":
-        return _centered(ret, s1).copy()
+        return _cunp.ascontiguousarray(_centered(ret, s1))
     if mode == "valid":
         shape_valid = [ret.shape[a] if a not in axes else s1[a] - s2[a] + 1 for a in range(ret.ndim)]
-        return _centered(ret, shape_valid).copy()
+        return _cunp.ascontiguousarray(_centered(ret, shape_valid))
     raise ValueError("acceptable mode flags are 'valid', 'same', or 'full'")
 
 
