@@ -55,6 +55,7 @@ struct CorrelateOptions {
   std::vector<std::int64_t> pad_after;
   Scalar fill = 0;
 };
-ndarray correlate_valid(const ndarray& in, const ndarray& kernel, const CorrelateOptions& options = {});
+ndarray correlate_valid(const ndarray& in, const ndarray& kernel,
+                        const CorrelateOptions& options = {});
 
 }  // namespace cunp::signal

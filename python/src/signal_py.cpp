@@ -41,26 +41,37 @@ nb::object result(const signal::FilterResult& r) {
 }  // namespace
 
 void bind_signal(nb::module_& root) {
-  nb::module_ m = root.def_submodule("_signal", "scipy.signal's linear filters and direct correlation");
-  m.def("lfilter", [](nb::handle b, nb::handle a, nb::handle x, nb::handle axis, nb::handle zi) {
-    const Device dev = data_device({x, zi});
-    const ndarray xa = as_cunp_array(x, dev, std::nullopt);
-    return result(signal::lfilter(coefficients(b), coefficients(a), xa, options(axis, zi, dev)));
-  }, nb::arg("b"), nb::arg("a"), nb::arg("x"), nb::arg("axis") = -1, nb::arg("zi") = nb::none());
-  m.def("sosfilt", [](nb::handle sos, nb::handle x, nb::handle axis, nb::handle zi) {
-    const Device dev = data_device({x, zi});
-    const ndarray xa = as_cunp_array(x, dev, std::nullopt);
-    return result(signal::sosfilt(coefficients(sos), xa, options(axis, zi, dev)));
-  }, nb::arg("sos"), nb::arg("x"), nb::arg("axis") = -1, nb::arg("zi") = nb::none());
-  m.def("correlate_valid", [](const ndarray& in, const ndarray& kernel, nb::handle before, nb::handle after,
-                              nb::handle fill) {
-    signal::CorrelateOptions o;
-    if (!before.is_none()) o.pad_before = to_shape(before);
-    if (!after.is_none()) o.pad_after = to_shape(after);
-    o.fill = to_scalar(fill);
-    return signal::correlate_valid(in, kernel, o);
-  }, nb::arg("in"), nb::arg("kernel"), nb::arg("pad_before") = nb::none(), nb::arg("pad_after") = nb::none(),
-        nb::arg("fill") = 0);
+  nb::module_ m =
+      root.def_submodule("_signal", "scipy.signal's linear filters and direct correlation");
+  m.def(
+      "lfilter",
+      [](nb::handle b, nb::handle a, nb::handle x, nb::handle axis, nb::handle zi) {
+        const Device dev = data_device({x, zi});
+        const ndarray xa = as_cunp_array(x, dev, std::nullopt);
+        return result(
+            signal::lfilter(coefficients(b), coefficients(a), xa, options(axis, zi, dev)));
+      },
+      nb::arg("b"), nb::arg("a"), nb::arg("x"), nb::arg("axis") = -1, nb::arg("zi") = nb::none());
+  m.def(
+      "sosfilt",
+      [](nb::handle sos, nb::handle x, nb::handle axis, nb::handle zi) {
+        const Device dev = data_device({x, zi});
+        const ndarray xa = as_cunp_array(x, dev, std::nullopt);
+        return result(signal::sosfilt(coefficients(sos), xa, options(axis, zi, dev)));
+      },
+      nb::arg("sos"), nb::arg("x"), nb::arg("axis") = -1, nb::arg("zi") = nb::none());
+  m.def(
+      "correlate_valid",
+      [](const ndarray& in, const ndarray& kernel, nb::handle before, nb::handle after,
+         nb::handle fill) {
+        signal::CorrelateOptions o;
+        if (!before.is_none()) o.pad_before = to_shape(before);
+        if (!after.is_none()) o.pad_after = to_shape(after);
+        o.fill = to_scalar(fill);
+        return signal::correlate_valid(in, kernel, o);
+      },
+      nb::arg("in"), nb::arg("kernel"), nb::arg("pad_before") = nb::none(),
+      nb::arg("pad_after") = nb::none(), nb::arg("fill") = 0);
 }
 
 CUNP_PY_BINDINGS(bind_signal);

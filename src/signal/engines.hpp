@@ -14,18 +14,20 @@ namespace cunp::signal::detail {
 // A linear filter of one dtype (float32/64, complex64/128), ready to run.
 struct IirFilter {
   bool sos = false;
-  int order = 0;   // lfilter: p = max(len(a), len(b)) - 1 >= 1; sosfilt: sections >= 1
-  int dim = 0;     // the state's size D: p, or 2 * sections
+  int order = 0;  // lfilter: p = max(len(a), len(b)) - 1 >= 1; sosfilt: sections >= 1
+  int dim = 0;    // the state's size D: p, or 2 * sections
   DType dtype = DType::Float64;
-  ndarray coef;    // on the data's device: lfilter b[0..p] then a[0..p] (normalized,
-                   // zero-padded), sosfilt the (sections, 6) array
+  ndarray coef;  // on the data's device: lfilter b[0..p] then a[0..p] (normalized,
+                 // zero-padded), sosfilt the (sections, 6) array
   std::vector<std::complex<double>> host;  // the same values, widened (host tables)
 };
 
 // Filters every lane. x, y: (lanes, n) views of the filter's dtype, any element strides;
 // zi/zf: (lanes, dim) C-contiguous arrays of the dtype, or null (zero state / not wanted).
-void cpu_iir(const IirFilter& f, const ndarray& x, const ndarray& y, const ndarray* zi, const ndarray* zf);
-void gpu_iir(const IirFilter& f, const ndarray& x, const ndarray& y, const ndarray* zi, const ndarray* zf);
+void cpu_iir(const IirFilter& f, const ndarray& x, const ndarray& y, const ndarray* zi,
+             const ndarray* zf);
+void gpu_iir(const IirFilter& f, const ndarray& x, const ndarray& y, const ndarray* zi,
+             const ndarray* zf);
 
 // The layout gpu_iir reads fastest: lane-major (time stride = lanes, one thread per
 // lane: many short lanes, or a state too large for the scan) rather than time-major.
@@ -50,11 +52,13 @@ ScanPlan make_scan_plan(std::int64_t n, std::int64_t chunk, int block);
 // = M_l^k for k = 0..block, M_0 the state transition of `chunk` zero-input samples of f,
 // M_{l+1} = M_l^block.
 using Matrix = std::vector<std::complex<double>>;
-std::vector<std::vector<Matrix>> scan_power_tables(const IirFilter& f, std::int64_t chunk, int block, int levels);
+std::vector<std::vector<Matrix>> scan_power_tables(const IirFilter& f, std::int64_t chunk,
+                                                   int block, int levels);
 
 // lfilter with a == [1] on a CUDA device (the cpu runs it as an IirFilter): b has nb
 // taps (normalized), p = max(len(a), len(b)) - 1 states.
-void gpu_fir(const ndarray& b, int p, const ndarray& x, const ndarray& y, const ndarray* zi, const ndarray* zf);
+void gpu_fir(const ndarray& b, int p, const ndarray& x, const ndarray& y, const ndarray* zi,
+             const ndarray* zf);
 
 // The direct 'valid' correlation (cunp::signal::correlate_valid): `offsets` holds each
 // tap's element offset into `in`, `taps` the taps (contiguous, in.dtype()) in the same

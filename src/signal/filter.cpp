@@ -43,16 +43,21 @@ std::string py_shape(const Shape& s, bool compact = false) {
 std::string dtype_text(DType dt) { return std::string(name(dt)); }
 
 bool is_filter_dtype(DType dt) {
-  return dt == DType::Float32 || dt == DType::Float64 || dt == DType::Complex64 || dt == DType::Complex128;
+  return dt == DType::Float32 || dt == DType::Float64 || dt == DType::Complex64 ||
+         dt == DType::Complex128;
 }
 
 template <typename F>
 decltype(auto) dispatch_filter(DType dt, F&& f) {
   switch (dt) {
-    case DType::Float32: return f.template operator()<ops::f32>();
-    case DType::Complex64: return f.template operator()<ops::c64>();
-    case DType::Complex128: return f.template operator()<ops::c128>();
-    default: return f.template operator()<ops::f64>();
+    case DType::Float32:
+      return f.template operator()<ops::f32>();
+    case DType::Complex64:
+      return f.template operator()<ops::c64>();
+    case DType::Complex128:
+      return f.template operator()<ops::c128>();
+    default:
+      return f.template operator()<ops::f64>();
   }
 }
 
@@ -69,13 +74,16 @@ template <typename T>
 std::complex<double> widen(T v) {
   if constexpr (std::is_same_v<T, ops::c64> || std::is_same_v<T, ops::c128>)
     return {static_cast<double>(v.re), static_cast<double>(v.im)};
-  else return {static_cast<double>(v), 0.0};
+  else
+    return {static_cast<double>(v), 0.0};
 }
 
 template <typename T>
 bool is_zero(T v) {
-  if constexpr (std::is_same_v<T, ops::c64> || std::is_same_v<T, ops::c128>) return v.re == 0 && v.im == 0;
-  else return v == 0;
+  if constexpr (std::is_same_v<T, ops::c64> || std::is_same_v<T, ops::c128>)
+    return v.re == 0 && v.im == 0;
+  else
+    return v == 0;
 }
 
 template <typename T>
@@ -85,8 +93,8 @@ ndarray upload(const std::vector<T>& v, DType dt, Device device) {
 
 // The operands of a filter call in the engines' layouts.
 struct Lanes {
-  ndarray x2, y2;   // (lanes, n) views
-  ndarray y;        // the result, x's shape
+  ndarray x2, y2;  // (lanes, n) views
+  ndarray y;       // the result, x's shape
 };
 
 // x moved so that `axis` is last, as (lanes, n) of dtype dt, and the output beside it;
@@ -144,8 +152,8 @@ ndarray on_device(const ndarray& a, Device d) { return a.device() == d ? a : a.t
 ndarray expand_lfilter_zi(const ndarray& zi, const ndarray& x, int axis, int p, bool fir_path) {
   if (zi.ndim() != x.ndim()) {
     if (fir_path)
-      throw ValueError("Dimensions of parameters x and zi must match, but x.ndim=" + std::to_string(x.ndim()) +
-                       ", zi.ndim=" + std::to_string(zi.ndim()) + "!");
+      throw ValueError("Dimensions of parameters x and zi must match, but x.ndim=" +
+                       std::to_string(x.ndim()) + ", zi.ndim=" + std::to_string(zi.ndim()) + "!");
     throw ValueError(zi.ndim() > x.ndim() ? "object too deep for desired array"
                                           : "object of too small depth for desired array");
   }
@@ -155,8 +163,8 @@ ndarray expand_lfilter_zi(const ndarray& zi, const ndarray& x, int axis, int p, 
     const auto kk = static_cast<std::size_t>(k);
     if (zi.shape()[kk] == expected[kk] || (k != axis && zi.shape()[kk] == 1)) continue;
     if (fir_path)
-      throw ValueError("Unexpected shape for parameter zi: expected " + py_shape(expected) + ", found " +
-                       py_shape(zi.shape()) + ".");
+      throw ValueError("Unexpected shape for parameter zi: expected " + py_shape(expected) +
+                       ", found " + py_shape(zi.shape()) + ".");
     throw ValueError("Unexpected shape for zi:  expected " + py_shape(expected, true) + ", found " +
                      py_shape(zi.shape(), true) + ".");
   }
@@ -165,17 +173,21 @@ ndarray expand_lfilter_zi(const ndarray& zi, const ndarray& x, int axis, int p, 
 
 }  // namespace
 
-FilterResult lfilter(const ndarray& b_in, const ndarray& a_in, const ndarray& x, const FilterOptions& o) {
+FilterResult lfilter(const ndarray& b_in, const ndarray& a_in, const ndarray& x,
+                     const FilterOptions& o) {
   const ndarray b = atleast_1d(b_in);
   const ndarray a = atleast_1d(a_in);
   if (!(b.ndim() == 1 && b.size() > 0))
-    throw ValueError("Parameter b is not a non-empty 1d array, since b.shape=" + py_shape(b.shape()) + "!");
+    throw ValueError(
+        "Parameter b is not a non-empty 1d array, since b.shape=" + py_shape(b.shape()) + "!");
   if (!(a.ndim() == 1 && a.size() > 0))
-    throw ValueError("Parameter a is not a non-empty 1d array, since a.shape=" + py_shape(a.shape()) + "!");
+    throw ValueError(
+        "Parameter a is not a non-empty 1d array, since a.shape=" + py_shape(a.shape()) + "!");
   // SciPy filters len(a) == 1 with np.convolve and everything else with its C filter;
   // the two report errors differently.
   const bool fir_path = a.size() == 1;
-  if (x.ndim() == 0) throw ValueError(fir_path ? "x must be at least 1-D" : "selected axis is out of range");
+  if (x.ndim() == 0)
+    throw ValueError(fir_path ? "x must be at least 1-D" : "selected axis is out of range");
   const int axis = checked_axis(o.axis, x.ndim(), !fir_path);
   const int nb = static_cast<int>(b.size()), na = static_cast<int>(a.size());
   const int p = std::max(nb, na) - 1;
@@ -193,18 +205,21 @@ FilterResult lfilter(const ndarray& b_in, const ndarray& a_in, const ndarray& x,
   const Device dev = x.device();
   const std::int64_t n = x.shape()[static_cast<std::size_t>(axis)];
   if (fir_path && n == 0) throw ValueError("v cannot be empty");
-  if (fir_path && x.size() == 0) throw ValueError("Cannot apply_along_axis when any iteration dimensions are 0");
+  if (fir_path && x.size() == 0)
+    throw ValueError("Cannot apply_along_axis when any iteration dimensions are 0");
 
   return dispatch_filter(dt, [&]<typename T>() -> FilterResult {
     std::vector<T> bv = host_values<T>(b, dt), av = host_values<T>(a, dt);
     const T a0 = av[0];
-    if (!fir_path && is_zero(a0)) throw ValueError("BUG: filter coefficient a[0] == 0 not supported yet");
+    if (!fir_path && is_zero(a0))
+      throw ValueError("BUG: filter coefficient a[0] == 0 not supported yet");
     for (T& v : bv) v = v / a0;
     for (T& v : av) v = v / a0;
     bv.resize(static_cast<std::size_t>(p) + 1, T{});
     av.resize(static_cast<std::size_t>(p) + 1, T{});
     bool all_pole_free = true;  // a == [1, 0, ...]: a finite impulse response
-    for (int k = 1; k <= p; ++k) all_pole_free = all_pole_free && is_zero(av[static_cast<std::size_t>(k)]);
+    for (int k = 1; k <= p; ++k)
+      all_pole_free = all_pole_free && is_zero(av[static_cast<std::size_t>(k)]);
 
     const ndarray xt = on_device(x, dev);
     FilterResult r;
@@ -226,7 +241,8 @@ FilterResult lfilter(const ndarray& b_in, const ndarray& a_in, const ndarray& x,
     if (dev.is_cuda() && all_pole_free) {
       std::vector<T> taps(bv.begin(), bv.begin() + nb);
       cuda::DeviceScope scope(dev.index);
-      detail::gpu_fir(upload(taps, dt, dev), p, l.x2, l.y2, zi ? &zi2 : nullptr, zi ? &zf2 : nullptr);
+      detail::gpu_fir(upload(taps, dt, dev), p, l.x2, l.y2, zi ? &zi2 : nullptr,
+                      zi ? &zf2 : nullptr);
     } else {
       IirFilter f{.sos = false, .order = p, .dim = p, .dtype = dt};
       std::vector<T> coef = bv;
@@ -242,8 +258,9 @@ FilterResult lfilter(const ndarray& b_in, const ndarray& a_in, const ndarray& x,
 
 FilterResult sosfilt(const ndarray& sos_in, const ndarray& x, const FilterOptions& o) {
   if (x.ndim() == 0) throw ValueError("x must be at least 1-D");
-  const ndarray sos = sos_in.ndim() < 2 ? (sos_in.ndim() == 0 ? sos_in.reshape({1, 1}) : sos_in.reshape({1, -1}))
-                                        : sos_in;
+  const ndarray sos = sos_in.ndim() < 2
+                          ? (sos_in.ndim() == 0 ? sos_in.reshape({1, 1}) : sos_in.reshape({1, -1}))
+                          : sos_in;
   if (sos.ndim() != 2) throw ValueError("sos array must be 2D");
   if (sos.shape()[1] != 6) throw ValueError("sos array must be shape (n_sections, 6)");
   const int sections = static_cast<int>(sos.shape()[0]);
@@ -260,12 +277,13 @@ FilterResult sosfilt(const ndarray& sos_in, const ndarray& x, const FilterOption
     for (int s = 0; s < sections; ++s)
       if (!(widen(coef[static_cast<std::size_t>(6 * s + 3)]) == std::complex<double>(1.0, 0.0)))
         throw ValueError("sos[:, 3] should be all ones");
-    if (!is_filter_dtype(dt)) throw NotImplementedError("input type '" + dtype_text(dt) + "' not supported");
+    if (!is_filter_dtype(dt))
+      throw NotImplementedError("input type '" + dtype_text(dt) + "' not supported");
     if (o.zi && o.zi->shape() != zshape)
-      throw ValueError("Invalid zi shape. With axis=" + std::to_string(o.axis) + ", an input with shape " +
-                       py_shape(x.shape()) + ", and an sos array with " + std::to_string(sections) +
-                       " sections, zi must have shape " + py_shape(zshape) + ", got " + py_shape(o.zi->shape()) +
-                       ".");
+      throw ValueError("Invalid zi shape. With axis=" + std::to_string(o.axis) +
+                       ", an input with shape " + py_shape(x.shape()) + ", and an sos array with " +
+                       std::to_string(sections) + " sections, zi must have shape " +
+                       py_shape(zshape) + ", got " + py_shape(o.zi->shape()) + ".");
     FilterResult r;
     const ndarray xt = on_device(x, dev);
     if (sections == 0) {
@@ -295,14 +313,15 @@ FilterResult sosfilt(const ndarray& sos_in, const ndarray& x, const FilterOption
 
 ndarray correlate_valid(const ndarray& in_arg, const ndarray& kernel, const CorrelateOptions& o) {
   if (in_arg.ndim() != kernel.ndim())
-    throw ValueError("correlate_valid: in and kernel must have the same ndim (got " + std::to_string(in_arg.ndim()) +
-                     " and " + std::to_string(kernel.ndim()) + ")");
+    throw ValueError("correlate_valid: in and kernel must have the same ndim (got " +
+                     std::to_string(in_arg.ndim()) + " and " + std::to_string(kernel.ndim()) + ")");
   const int nd = in_arg.ndim();
   if (nd > signal_ops::kMaxConvDims)
-    throw ValueError("correlate_valid: at most " + std::to_string(signal_ops::kMaxConvDims) + " dimensions");
+    throw ValueError("correlate_valid: at most " + std::to_string(signal_ops::kMaxConvDims) +
+                     " dimensions");
   if (in_arg.dtype() != kernel.dtype())
-    throw TypeError("correlate_valid: in and kernel must have the same dtype (got " + dtype_text(in_arg.dtype()) +
-                    " and " + dtype_text(kernel.dtype()) + ")");
+    throw TypeError("correlate_valid: in and kernel must have the same dtype (got " +
+                    dtype_text(in_arg.dtype()) + " and " + dtype_text(kernel.dtype()) + ")");
   const DType dt = in_arg.dtype();
   if (!is_filter_dtype(dt) && dt != DType::Int64 && dt != DType::UInt64)
     throw TypeError("correlate_valid: unsupported dtype " + dtype_text(dt));
@@ -316,7 +335,8 @@ ndarray correlate_valid(const ndarray& in_arg, const ndarray& kernel, const Corr
       if (p < 0) throw ValueError(std::string("correlate_valid: ") + what + " must be >= 0");
     return v;
   };
-  const std::vector<std::int64_t> before = pads(o.pad_before, "pad_before"), after = pads(o.pad_after, "pad_after");
+  const std::vector<std::int64_t> before = pads(o.pad_before, "pad_before"),
+                                  after = pads(o.pad_after, "pad_after");
   Shape padded, oshape;
   bool any_pad = false;
   for (int k = 0; k < nd; ++k) {
@@ -324,12 +344,13 @@ ndarray correlate_valid(const ndarray& in_arg, const ndarray& kernel, const Corr
     padded.push_back(in_arg.shape()[kk] + before[kk] + after[kk]);
     any_pad = any_pad || before[kk] || after[kk];
     if (kernel.shape()[kk] > padded.back() || kernel.shape()[kk] == 0)
-      throw ValueError("correlate_valid: kernel shape " + py_shape(kernel.shape()) + " does not fit in " +
-                       py_shape(padded));
+      throw ValueError("correlate_valid: kernel shape " + py_shape(kernel.shape()) +
+                       " does not fit in " + py_shape(padded));
     oshape.push_back(padded.back() - kernel.shape()[kk] + 1);
   }
   const DType work = dt == DType::Int64 ? DType::UInt64 : dt;
-  const Scalar fill = dt == DType::Int64 ? Scalar(static_cast<std::uint64_t>(o.fill.to_int64())) : o.fill;
+  const Scalar fill =
+      dt == DType::Int64 ? Scalar(static_cast<std::uint64_t>(o.fill.to_int64())) : o.fill;
   ndarray src = in_arg.dtype() == work ? in_arg : in_arg.view(work);
   const ndarray taps = ascontiguousarray(kernel.dtype() == work ? kernel : kernel.view(work));
   const ndarray out = empty(oshape, {.dtype = work, .device = in_arg.device()});
@@ -360,8 +381,10 @@ ndarray correlate_valid(const ndarray& in_arg, const ndarray& kernel, const Corr
     }
     offsets[static_cast<std::size_t>(j)] = off;
   }
-  if (cuda) detail::gpu_correlate(src, taps, offsets, out);
-  else detail::cpu_correlate(src, taps, offsets, out);
+  if (cuda)
+    detail::gpu_correlate(src, taps, offsets, out);
+  else
+    detail::cpu_correlate(src, taps, offsets, out);
   return work == dt ? out : out.view(dt);
 }
 

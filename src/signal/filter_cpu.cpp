@@ -33,8 +33,10 @@ void for_rows(i64 rows, i64 row_work, Fn&& fn) {
   i64 start = 0, first_len = 0;
   for (i64 p = 0; p < pieces; ++p) {
     const i64 len = rows / pieces + (p < rows % pieces ? 1 : 0);
-    if (p == 0) first_len = len;
-    else threads.emplace_back([&fn, start, len] { fn(start, start + len); });
+    if (p == 0)
+      first_len = len;
+    else
+      threads.emplace_back([&fn, start, len] { fn(start, start + len); });
     start += len;
   }
   fn(i64{0}, first_len);
@@ -47,7 +49,8 @@ i64 elements(i64 byte_stride) {
 }
 
 template <bool SOS, typename T>
-void run_iir(const IirFilter& f, const ndarray& x, const ndarray& y, const ndarray* zi, const ndarray* zf) {
+void run_iir(const IirFilter& f, const ndarray& x, const ndarray& y, const ndarray* zi,
+             const ndarray* zf) {
   const i64 lanes = x.shape()[0], n = x.shape()[1];
   const T* xp = static_cast<const T*>(x.data());
   T* yp = static_cast<T*>(y.data());
@@ -62,8 +65,8 @@ void run_iir(const IirFilter& f, const ndarray& x, const ndarray& y, const ndarr
     for (i64 l = first; l < last; ++l) {
       std::fill(z.begin(), z.end(), T{});
       if (zip) std::copy(zip + l * d, zip + (l + 1) * d, z.begin());
-      signal_ops::iir_run<signal_ops::kDynamic, SOS, T>(coef, f.order, z.data(), xp + l * xl, xt, yp + l * yl,
-                                                         yt, n);
+      signal_ops::iir_run<signal_ops::kDynamic, SOS, T>(coef, f.order, z.data(), xp + l * xl, xt,
+                                                        yp + l * yl, yt, n);
       if (zfp) std::copy(z.begin(), z.begin() + d, zfp + l * d);
     }
   });
@@ -77,7 +80,8 @@ void run_correlate(const ndarray& in, const ndarray& taps, const std::vector<std
   const i64 m = nd ? oshape[static_cast<std::size_t>(nd - 1)] : 1;
   const i64 rows = m ? out.size() / m : 0;
   std::vector<i64> istride(static_cast<std::size_t>(nd));
-  for (int k = 0; k < nd; ++k) istride[static_cast<std::size_t>(k)] = elements<T>(in.strides()[static_cast<std::size_t>(k)]);
+  for (int k = 0; k < nd; ++k)
+    istride[static_cast<std::size_t>(k)] = elements<T>(in.strides()[static_cast<std::size_t>(k)]);
   const i64 inner = nd ? istride[static_cast<std::size_t>(nd - 1)] : 0;
   const T* ip = static_cast<const T*>(in.data());
   const T* w = static_cast<const T*>(taps.data());
@@ -109,24 +113,32 @@ void run_correlate(const ndarray& in, const ndarray& taps, const std::vector<std
 template <typename F>
 void dispatch_filter_dtype(DType dt, F&& f) {
   switch (dt) {
-    case DType::Float32: return f.template operator()<ops::f32>();
-    case DType::Float64: return f.template operator()<ops::f64>();
-    case DType::Complex64: return f.template operator()<ops::c64>();
-    case DType::Complex128: return f.template operator()<ops::c128>();
-    default: throw TypeError("signal: unsupported dtype " + std::string(name(dt)));
+    case DType::Float32:
+      return f.template operator()<ops::f32>();
+    case DType::Float64:
+      return f.template operator()<ops::f64>();
+    case DType::Complex64:
+      return f.template operator()<ops::c64>();
+    case DType::Complex128:
+      return f.template operator()<ops::c128>();
+    default:
+      throw TypeError("signal: unsupported dtype " + std::string(name(dt)));
   }
 }
 
 }  // namespace
 
-void cpu_iir(const IirFilter& f, const ndarray& x, const ndarray& y, const ndarray* zi, const ndarray* zf) {
+void cpu_iir(const IirFilter& f, const ndarray& x, const ndarray& y, const ndarray* zi,
+             const ndarray* zf) {
   if (x.size() == 0) {
     if (zf && zi) ndarray(*zf).assign(*zi);
     return;
   }
   dispatch_filter_dtype(f.dtype, [&]<typename T>() {
-    if (f.sos) run_iir<true, T>(f, x, y, zi, zf);
-    else run_iir<false, T>(f, x, y, zi, zf);
+    if (f.sos)
+      run_iir<true, T>(f, x, y, zi, zf);
+    else
+      run_iir<false, T>(f, x, y, zi, zf);
   });
 }
 
@@ -134,7 +146,8 @@ void cpu_correlate(const ndarray& in, const ndarray& taps, const std::vector<std
                    const ndarray& out) {
   if (out.size() == 0) return;
   if (in.dtype() == DType::UInt64) return run_correlate<ops::u64>(in, taps, offsets, out);
-  dispatch_filter_dtype(in.dtype(), [&]<typename T>() { run_correlate<T>(in, taps, offsets, out); });
+  dispatch_filter_dtype(in.dtype(),
+                        [&]<typename T>() { run_correlate<T>(in, taps, offsets, out); });
 }
 
 }  // namespace cunp::signal::detail

@@ -42,7 +42,9 @@ constexpr i64 kManyLanes = 16384;
 constexpr i64 kTargetThreads = i64{1} << 20;
 constexpr int kTableCacheEntries = 8;
 
-int dmax_for(int dim) { return dim <= kSmallStates ? kSmallStates : dim <= kLargeStates ? kLargeStates : 0; }
+int dmax_for(int dim) {
+  return dim <= kSmallStates ? kSmallStates : dim <= kLargeStates ? kLargeStates : 0;
+}
 i64 min_chunk(int dmax) { return dmax <= kSmallStates ? 32 : 128; }
 
 struct Ctx {
@@ -57,14 +59,16 @@ Ctx context() {
 }
 
 cuda::Kernel kernel_for(const SignalKernelSpec& spec, const Ctx& ctx) {
-  return cuda::get_kernel(signal_kernel_key(spec, ctx.props->target), [&spec] { return signal_kernel_source(spec); });
+  return cuda::get_kernel(signal_kernel_key(spec, ctx.props->target),
+                          [&spec] { return signal_kernel_source(spec); });
 }
 
 // Dynamic shared memory a kernel may ask for without opting in.
 constexpr std::size_t kSharedBytes = 48 * 1024;
 
 template <typename P>
-void launch(const SignalKernelSpec& spec, const Ctx& ctx, i64 blocks, P params, std::size_t shared = 0) {
+void launch(const SignalKernelSpec& spec, const Ctx& ctx, i64 blocks, P params,
+            std::size_t shared = 0) {
   if (blocks <= 0) return;
   void* args[] = {&params};
   cuda::launch(kernel_for(spec, ctx), dim3(static_cast<unsigned>(blocks)),
@@ -75,10 +79,13 @@ i64 ceil_div(i64 a, i64 b) { return (a + b - 1) / b; }
 
 // Grid of a grid-striding kernel over `work` items: at most 32 blocks per SM.
 i64 stride_blocks(const Ctx& ctx, const SignalKernelSpec& spec, i64 work) {
-  return std::clamp<i64>(ceil_div(work, signal_block_threads(spec)), 1, i64{32} * ctx.props->sm_count);
+  return std::clamp<i64>(ceil_div(work, signal_block_threads(spec)), 1,
+                         i64{32} * ctx.props->sm_count);
 }
 
-i64 elems(const ndarray& a, int axis) { return a.strides()[static_cast<std::size_t>(axis)] / a.itemsize(); }
+i64 elems(const ndarray& a, int axis) {
+  return a.strides()[static_cast<std::size_t>(axis)] / a.itemsize();
+}
 
 // ---- the scan's tables, on the device ----------------------------------------------
 
@@ -92,10 +99,15 @@ ndarray upload_level(const std::vector<Matrix>& pw, int d, DType dt, Device devi
     for (std::size_t i = 0; i < per; ++i) {
       const W v = pw[k][i];
       const std::size_t at = k * per + i;
-      if (cplx && single) reinterpret_cast<ops::c64*>(bytes.data())[at] = {static_cast<float>(v.real()), static_cast<float>(v.imag())};
-      else if (cplx) reinterpret_cast<ops::c128*>(bytes.data())[at] = {v.real(), v.imag()};
-      else if (single) reinterpret_cast<float*>(bytes.data())[at] = static_cast<float>(v.real());
-      else reinterpret_cast<double*>(bytes.data())[at] = v.real();
+      if (cplx && single)
+        reinterpret_cast<ops::c64*>(bytes.data())[at] = {static_cast<float>(v.real()),
+                                                         static_cast<float>(v.imag())};
+      else if (cplx)
+        reinterpret_cast<ops::c128*>(bytes.data())[at] = {v.real(), v.imag()};
+      else if (single)
+        reinterpret_cast<float*>(bytes.data())[at] = static_cast<float>(v.real());
+      else
+        reinterpret_cast<double*>(bytes.data())[at] = v.real();
     }
   return from_host(bytes.data(), dt, {static_cast<std::int64_t>(pw.size()), d, d}, device);
 }
@@ -121,10 +133,12 @@ std::list<std::shared_ptr<const Tables>>& tables_cache() {
 }
 
 // The tables of `f` with at least `levels` levels, from the cache or built.
-std::shared_ptr<const Tables> tables_for(const IirFilter& f, i64 chunk, int block, int levels, Device device) {
+std::shared_ptr<const Tables> tables_for(const IirFilter& f, i64 chunk, int block, int levels,
+                                         Device device) {
   auto matches = [&](const Tables& e) {
-    return e.sos == f.sos && e.order == f.order && e.dim == f.dim && e.block == block && e.device == device.index &&
-           e.chunk == chunk && e.dtype == f.dtype && e.coef == f.host && static_cast<int>(e.levels.size()) >= levels;
+    return e.sos == f.sos && e.order == f.order && e.dim == f.dim && e.block == block &&
+           e.device == device.index && e.chunk == chunk && e.dtype == f.dtype && e.coef == f.host &&
+           static_cast<int>(e.levels.size()) >= levels;
   };
   {
     std::lock_guard lock(tables_mutex());
@@ -135,8 +149,14 @@ std::shared_ptr<const Tables> tables_for(const IirFilter& f, i64 chunk, int bloc
         return cache.front();
       }
   }
-  auto t = std::make_shared<Tables>(Tables{.sos = f.sos, .order = f.order, .dim = f.dim, .block = block,
-                                           .device = device.index, .chunk = chunk, .dtype = f.dtype, .coef = f.host,
+  auto t = std::make_shared<Tables>(Tables{.sos = f.sos,
+                                           .order = f.order,
+                                           .dim = f.dim,
+                                           .block = block,
+                                           .device = device.index,
+                                           .chunk = chunk,
+                                           .dtype = f.dtype,
+                                           .coef = f.host,
                                            .levels = {}});
   for (const std::vector<Matrix>& pw : scan_power_tables(f, chunk, block, levels))
     t->levels.push_back(upload_level(pw, f.dim, f.dtype, device));
@@ -154,7 +174,8 @@ struct Operands {
   void* zf;
 };
 
-signal_ops::IirParams base_params(const IirFilter& f, const ndarray& x, const ndarray& y, Operands z) {
+signal_ops::IirParams base_params(const IirFilter& f, const ndarray& x, const ndarray& y,
+                                  Operands z) {
   signal_ops::IirParams p{};
   p.x = x.data();
   p.y = y.data();
@@ -176,7 +197,8 @@ void run_lanes(const IirFilter& f, const ndarray& x, const ndarray& y, Operands 
   signal_ops::IirParams p = base_params(f, x, y, z);
   const int dmax = dmax_for(f.dim);
   ndarray scratch;
-  SignalKernelSpec spec{.kind = SignalKernelKind::Lanes, .dtype = f.dtype, .dmax = dmax, .sos = f.sos};
+  SignalKernelSpec spec{
+      .kind = SignalKernelKind::Lanes, .dtype = f.dtype, .dmax = dmax, .sos = f.sos};
   if (dmax == 0) {
     spec = {.kind = SignalKernelKind::LanesGlobal, .dtype = f.dtype, .sos = f.sos};
     scratch = empty({p.lanes, f.dim + 1}, {.dtype = f.dtype, .device = x.device()});
@@ -187,7 +209,8 @@ void run_lanes(const IirFilter& f, const ndarray& x, const ndarray& y, Operands 
 
 void run_scan(const IirFilter& f, const ndarray& x, const ndarray& y, Operands z, const Ctx& ctx) {
   const int dmax = dmax_for(f.dim);
-  const SignalKernelSpec chunks{.kind = SignalKernelKind::Chunks, .dtype = f.dtype, .dmax = dmax, .sos = f.sos};
+  const SignalKernelSpec chunks{
+      .kind = SignalKernelKind::Chunks, .dtype = f.dtype, .dmax = dmax, .sos = f.sos};
   const int block = signal_block_threads(chunks);
   signal_ops::IirParams p = base_params(f, x, y, z);
   const i64 lanes = p.lanes;
@@ -197,11 +220,14 @@ void run_scan(const IirFilter& f, const ndarray& x, const ndarray& y, Operands z
   p.chunk = chunk;
   p.nblocks = plan.nblocks;
   const std::vector<std::int64_t>& m = plan.m;
-  const std::shared_ptr<const Tables> tables = tables_for(f, chunk, block, plan.levels(), x.device());
+  const std::shared_ptr<const Tables> tables =
+      tables_for(f, chunk, block, plan.levels(), x.device());
   const Device dev = x.device();
-  const ndarray states = empty({lanes * p.nblocks * block * f.dim}, {.dtype = f.dtype, .device = dev});
+  const ndarray states =
+      empty({lanes * p.nblocks * block * f.dim}, {.dtype = f.dtype, .device = dev});
   std::vector<ndarray> carries;  // carries[l]: lanes x m[l] x dim
-  for (std::int64_t ml : m) carries.push_back(empty({lanes * ml * f.dim}, {.dtype = f.dtype, .device = dev}));
+  for (std::int64_t ml : m)
+    carries.push_back(empty({lanes * ml * f.dim}, {.dtype = f.dtype, .device = dev}));
   p.states = states.data();
   p.carries = carries[0].data();
   p.pow = tables->levels[0].data();
@@ -222,7 +248,8 @@ void run_scan(const IirFilter& f, const ndarray& x, const ndarray& y, Operands z
   for (std::size_t l = 0; l + 1 < m.size(); ++l) launch(scan, ctx, lanes * m[l + 1], level(l));
   for (std::size_t l = m.size() - 1; l-- > 0;)
     if (m[l + 1] > 1) launch(fix, ctx, lanes * m[l + 1], level(l));
-  const SignalKernelSpec final_spec{.kind = SignalKernelKind::Final, .dtype = f.dtype, .dmax = dmax, .sos = f.sos};
+  const SignalKernelSpec final_spec{
+      .kind = SignalKernelKind::Final, .dtype = f.dtype, .dmax = dmax, .sos = f.sos};
   launch(final_spec, ctx, lanes * p.nblocks, p);
 }
 
@@ -233,18 +260,22 @@ bool gpu_prefers_lane_major(std::int64_t lanes, std::int64_t n, int dim) {
   return dmax == 0 || lanes >= kManyLanes || n <= 4 * min_chunk(dmax);
 }
 
-void gpu_iir(const IirFilter& f, const ndarray& x, const ndarray& y, const ndarray* zi, const ndarray* zf) {
+void gpu_iir(const IirFilter& f, const ndarray& x, const ndarray& y, const ndarray* zi,
+             const ndarray* zf) {
   if (x.size() == 0) {
     if (zf && zi) ndarray(*zf).assign(*zi);
     return;
   }
   const Ctx ctx = context();
   const Operands z{zi ? zi->data() : nullptr, zf ? zf->data() : nullptr};
-  if (gpu_prefers_lane_major(x.shape()[0], x.shape()[1], f.dim)) run_lanes(f, x, y, z, ctx);
-  else run_scan(f, x, y, z, ctx);
+  if (gpu_prefers_lane_major(x.shape()[0], x.shape()[1], f.dim))
+    run_lanes(f, x, y, z, ctx);
+  else
+    run_scan(f, x, y, z, ctx);
 }
 
-void gpu_fir(const ndarray& b, int p, const ndarray& x, const ndarray& y, const ndarray* zi, const ndarray* zf) {
+void gpu_fir(const ndarray& b, int p, const ndarray& x, const ndarray& y, const ndarray* zi,
+             const ndarray* zf) {
   if (x.size() == 0) return;
   const Ctx ctx = context();
   signal_ops::FirParams fp{};
@@ -273,7 +304,8 @@ void gpu_correlate(const ndarray& in, const ndarray& taps, const std::vector<std
                    const ndarray& out) {
   if (out.size() == 0) return;
   const Ctx ctx = context();
-  const ndarray off = from_host(offsets.data(), DType::Int64, {static_cast<std::int64_t>(offsets.size())}, in.device());
+  const ndarray off = from_host(offsets.data(), DType::Int64,
+                                {static_cast<std::int64_t>(offsets.size())}, in.device());
   const auto staged = static_cast<std::size_t>(
       signal_ops::correlate_staged_bytes(static_cast<i64>(offsets.size()), in.itemsize()));
   signal_ops::CorrParams p{};
@@ -299,7 +331,8 @@ bool gpu_correlate2d(const ndarray& in, const ndarray& kernel, std::int64_t ph, 
   using signal_ops::kCorrTileX;
   using signal_ops::kCorrTileY;
   const i64 kh = kernel.shape()[0], kw = kernel.shape()[1];
-  const std::size_t shared = static_cast<std::size_t>(kh * kw + (kCorrTileY * kCorrRows + kh - 1) * (kCorrTileX + kw - 1)) *
+  const std::size_t shared = static_cast<std::size_t>(kh * kw + (kCorrTileY * kCorrRows + kh - 1) *
+                                                                    (kCorrTileX + kw - 1)) *
                              static_cast<std::size_t>(in.itemsize());
   if (shared > kSharedBytes) return false;
   if (out.size() == 0) return true;
@@ -323,7 +356,8 @@ bool gpu_correlate2d(const ndarray& in, const ndarray& kernel, std::int64_t ph, 
   const i64 gy = ceil_div(p.oh, kCorrTileY * kCorrRows);
   if (gy > 65535) return false;
   void* args[] = {&p};
-  cuda::launch(kernel_for(spec, ctx), dim3(static_cast<unsigned>(ceil_div(p.ow, kCorrTileX)), static_cast<unsigned>(gy)),
+  cuda::launch(kernel_for(spec, ctx),
+               dim3(static_cast<unsigned>(ceil_div(p.ow, kCorrTileX)), static_cast<unsigned>(gy)),
                dim3(kCorrTileX, kCorrTileY), args, shared, ctx.stream);
   return true;
 }

@@ -75,8 +75,10 @@ CUNP_HD T sos_step(const T* coef, int sections, T* z, T x) {
 
 template <int DMAX, bool SOS, typename T>
 CUNP_HD T iir_step(const T* coef, int order, T* z, T x) {
-  if constexpr (SOS) return sos_step<DMAX>(coef, order, z, x);
-  else return df2t_step<DMAX>(coef, order, z, x);
+  if constexpr (SOS)
+    return sos_step<DMAX>(coef, order, z, x);
+  else
+    return df2t_step<DMAX>(coef, order, z, x);
 }
 
 // Runs `len` samples of one lane from state z (updated in place). x/y strides are in
@@ -125,10 +127,10 @@ struct IirParams {
   const void* coef;  // df2t: b[0..p], a[0..p]; sos: (sections, 6)
   const void* zi;    // (lanes, dim) or null (zero initial state)
   void* zf;          // (lanes, dim) or null
-  void* states;      // (lanes, nblocks * BLOCK, dim) chunk end states; LanesGlobal: (lanes, dim + 1)
-  void* carries;     // (lanes, nblocks, dim) block carries
-  const void* pow;   // (BLOCK + 1, dim, dim): A^k
-  i64 n;             // samples per lane
+  void* states;     // (lanes, nblocks * BLOCK, dim) chunk end states; LanesGlobal: (lanes, dim + 1)
+  void* carries;    // (lanes, nblocks, dim) block carries
+  const void* pow;  // (BLOCK + 1, dim, dim): A^k
+  i64 n;            // samples per lane
   i64 lanes;
   i64 x_lane, x_time;  // element strides
   i64 y_lane, y_time;
@@ -140,12 +142,12 @@ struct IirParams {
 
 // One level of the carries' scan (scan_states, fix_states): m states per lane.
 struct ScanParams {
-  void* states;      // (lanes, m, dim)
-  void* carries;     // (lanes, nblocks, dim): the level above
-  const void* pow;   // (BLOCK + 1, dim, dim): this level's matrix powers
+  void* states;     // (lanes, m, dim)
+  void* carries;    // (lanes, nblocks, dim): the level above
+  const void* pow;  // (BLOCK + 1, dim, dim): this level's matrix powers
   i64 m;
   i64 lanes;
-  i64 nblocks;       // ceil(m / BLOCK)
+  i64 nblocks;  // ceil(m / BLOCK)
   int dim;
 };
 
@@ -155,7 +157,7 @@ struct ScanParams {
 struct FirParams {
   const void* x;
   void* y;
-  const void* b;  // nb taps, normalized
+  const void* b;   // nb taps, normalized
   const void* zi;  // (lanes, p) or null
   void* zf;        // (lanes, p) or null
   i64 n, lanes;
@@ -187,20 +189,22 @@ CUNP_HD T fir_state(const T* b, int nb, const T* x, i64 xs, i64 n, const T* zi, 
 constexpr int kMaxConvDims = 16;
 struct CorrParams {
   const void* in;
-  const void* w;      // taps, in the order of `off`
-  const i64* off;     // element offset of each tap from an output's origin in `in`
-  void* out;          // C-contiguous
+  const void* w;   // taps, in the order of `off`
+  const i64* off;  // element offset of each tap from an output's origin in `in`
+  void* out;       // C-contiguous
   i64 nout;
   i64 taps;
   int ndim;
-  int staged;         // taps and offsets copied to shared memory (they fit)
-  i64 shape[kMaxConvDims];    // the output's shape
-  i64 stride[kMaxConvDims];   // the input's element strides
+  int staged;                // taps and offsets copied to shared memory (they fit)
+  i64 shape[kMaxConvDims];   // the output's shape
+  i64 stride[kMaxConvDims];  // the input's element strides
 };
 
 // The staged correlation's shared memory: the tap offsets, then (16-byte aligned) the taps.
 CUNP_HD i64 correlate_offsets_bytes(i64 taps) { return (taps * 8 + 15) / 16 * 16; }
-CUNP_HD i64 correlate_staged_bytes(i64 taps, i64 item) { return correlate_offsets_bytes(taps) + taps * item; }
+CUNP_HD i64 correlate_staged_bytes(i64 taps, i64 item) {
+  return correlate_offsets_bytes(taps) + taps * item;
+}
 
 // Note [Tiled 2-d correlation]: a block of kCorrTileX x kCorrTileY threads computes a
 // kCorrTileX x (kCorrTileY * kCorrRows) tile of the output: it stages the taps and the
@@ -213,12 +217,12 @@ constexpr int kCorrTileY = 8;
 constexpr int kCorrRows = 4;
 struct Corr2dParams {
   const void* in;
-  const void* w;     // kh x kw, C-contiguous
-  void* out;         // oh x ow, C-contiguous
-  i64 ih, iw;        // the input's shape
-  i64 is0, is1;      // and element strides
+  const void* w;  // kh x kw, C-contiguous
+  void* out;      // oh x ow, C-contiguous
+  i64 ih, iw;     // the input's shape
+  i64 is0, is1;   // and element strides
   i64 oh, ow;
-  i64 ph, pw;        // padding before the input (the output's origin at -ph, -pw)
+  i64 ph, pw;  // padding before the input (the output's origin at -ph, -pw)
   int kh, kw;
   unsigned char fill[16];  // the fill value's bytes (the dtype's)
 };

@@ -18,7 +18,8 @@ Matrix matmul(const Matrix& a, const Matrix& b, int d) {
     for (int k = 0; k < d; ++k) {
       const W v = a[static_cast<std::size_t>(r * d + k)];
       if (v == W{}) continue;
-      for (int j = 0; j < d; ++j) c[static_cast<std::size_t>(r * d + j)] += v * b[static_cast<std::size_t>(k * d + j)];
+      for (int j = 0; j < d; ++j)
+        c[static_cast<std::size_t>(r * d + j)] += v * b[static_cast<std::size_t>(k * d + j)];
     }
   return c;
 }
@@ -35,11 +36,16 @@ Matrix transition(const IirFilter& f, std::int64_t chunk) {
     std::fill(z.begin(), z.end(), ops::c128{});
     z[static_cast<std::size_t>(j)] = {1.0, 0.0};
     for (std::int64_t t = 0; t < chunk; ++t) {
-      if (f.sos) signal_ops::iir_step<signal_ops::kDynamic, true>(coef.data(), f.order, z.data(), ops::c128{});
-      else signal_ops::iir_step<signal_ops::kDynamic, false>(coef.data(), f.order, z.data(), ops::c128{});
+      if (f.sos)
+        signal_ops::iir_step<signal_ops::kDynamic, true>(coef.data(), f.order, z.data(),
+                                                         ops::c128{});
+      else
+        signal_ops::iir_step<signal_ops::kDynamic, false>(coef.data(), f.order, z.data(),
+                                                          ops::c128{});
     }
     for (int r = 0; r < d; ++r)
-      a[static_cast<std::size_t>(r * d + j)] = {z[static_cast<std::size_t>(r)].re, z[static_cast<std::size_t>(r)].im};
+      a[static_cast<std::size_t>(r * d + j)] = {z[static_cast<std::size_t>(r)].re,
+                                                z[static_cast<std::size_t>(r)].im};
   }
   return a;
 }
@@ -56,7 +62,8 @@ ScanPlan make_scan_plan(std::int64_t n, std::int64_t chunk, int block) {
   return plan;
 }
 
-std::vector<std::vector<Matrix>> scan_power_tables(const IirFilter& f, std::int64_t chunk, int block, int levels) {
+std::vector<std::vector<Matrix>> scan_power_tables(const IirFilter& f, std::int64_t chunk,
+                                                   int block, int levels) {
   const int d = f.dim;
   std::vector<std::vector<Matrix>> tables;
   Matrix m = transition(f, chunk);
@@ -64,7 +71,8 @@ std::vector<std::vector<Matrix>> scan_power_tables(const IirFilter& f, std::int6
     std::vector<Matrix> pw(static_cast<std::size_t>(block) + 1);
     pw[0].assign(static_cast<std::size_t>(d) * d, W{});
     for (int i = 0; i < d; ++i) pw[0][static_cast<std::size_t>(i * d + i)] = 1.0;
-    for (int k = 1; k <= block; ++k) pw[static_cast<std::size_t>(k)] = matmul(m, pw[static_cast<std::size_t>(k - 1)], d);
+    for (int k = 1; k <= block; ++k)
+      pw[static_cast<std::size_t>(k)] = matmul(m, pw[static_cast<std::size_t>(k - 1)], d);
     m = pw.back();
     tables.push_back(std::move(pw));
   }

@@ -14,12 +14,12 @@
 namespace cunp {
 namespace signal_dev {
 
+using signal_ops::Corr2dParams;
+using signal_ops::CorrParams;
+using signal_ops::FirParams;
 using signal_ops::i64;
 using signal_ops::IirParams;
-using signal_ops::FirParams;
-using signal_ops::CorrParams;
 using signal_ops::ScanParams;
-using signal_ops::Corr2dParams;
 
 // The coefficients a block keeps in shared memory: b and a of order DMAX, or DMAX / 2
 // sections.
@@ -29,7 +29,9 @@ struct coef_capacity {
 };
 
 template <bool SOS>
-__device__ __forceinline__ int coef_count(int order) { return SOS ? 6 * order : 2 * (order + 1); }
+__device__ __forceinline__ int coef_count(int order) {
+  return SOS ? 6 * order : 2 * (order + 1);
+}
 
 // Every thread of the block calls it.
 template <typename T>
@@ -106,7 +108,8 @@ __device__ void iir_chunks(const IirParams& p) {
   if (t0 < p.n) {
     const i64 len = p.chunk < p.n - t0 ? p.chunk : p.n - t0;
     const T* x = static_cast<const T*>(p.x) + lane * p.x_lane + t0 * p.x_time;
-    signal_ops::iir_run<DMAX, SOS, T>(coef, p.order, z, x, p.x_time, static_cast<T*>(nullptr), 0, len);
+    signal_ops::iir_run<DMAX, SOS, T>(coef, p.order, z, x, p.x_time, static_cast<T*>(nullptr), 0,
+                                      len);
   }
   block_scan<DMAX, T, BLOCK>(z, st, static_cast<const T*>(p.pow), d);
   store_state<DMAX>(static_cast<T*>(p.states) + (lane * p.nblocks * BLOCK + c) * d, z, d);
@@ -193,8 +196,9 @@ __device__ void iir_lanes(const IirParams& p) {
     T z[DMAX + 1];
     clear<DMAX>(z);
     if (p.zi) load_state<DMAX>(z, static_cast<const T*>(p.zi) + lane * d, d);
-    signal_ops::iir_run<DMAX, SOS, T>(coef, p.order, z, static_cast<const T*>(p.x) + lane * p.x_lane,
-                                      p.x_time, static_cast<T*>(p.y) + lane * p.y_lane, p.y_time, p.n);
+    signal_ops::iir_run<DMAX, SOS, T>(coef, p.order, z,
+                                      static_cast<const T*>(p.x) + lane * p.x_lane, p.x_time,
+                                      static_cast<T*>(p.y) + lane * p.y_lane, p.y_time, p.n);
     if (p.zf) store_state<DMAX>(static_cast<T*>(p.zf) + lane * d, z, d);
   }
 }
@@ -229,8 +233,8 @@ __device__ void fir(const FirParams& p) {
     const i64 lane = i / p.n;
     const i64 t = i - lane * p.n;
     const T* zi = p.zi ? static_cast<const T*>(p.zi) + lane * p.p : nullptr;
-    static_cast<T*>(p.y)[lane * p.y_lane + t * p.y_time] =
-        signal_ops::fir_sample(b, p.nb, static_cast<const T*>(p.x) + lane * p.x_lane, p.x_time, t, zi, p.p);
+    static_cast<T*>(p.y)[lane * p.y_lane + t * p.y_time] = signal_ops::fir_sample(
+        b, p.nb, static_cast<const T*>(p.x) + lane * p.x_lane, p.x_time, t, zi, p.p);
   }
 }
 

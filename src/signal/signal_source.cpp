@@ -18,27 +18,37 @@ constexpr DType kFilterDTypes[] = {DType::Float32, DType::Float64, DType::Comple
 
 const char* kind_name(SignalKernelKind kind) {
   switch (kind) {
-    case SignalKernelKind::Chunks: return "chunks";
-    case SignalKernelKind::Scan: return "scan";
-    case SignalKernelKind::Fix: return "fix";
-    case SignalKernelKind::Final: return "final";
-    case SignalKernelKind::Lanes: return "lanes";
-    case SignalKernelKind::LanesGlobal: return "lanes_global";
-    case SignalKernelKind::Fir: return "fir";
-    case SignalKernelKind::FirState: return "fir_state";
-    case SignalKernelKind::Correlate: return "correlate";
-    case SignalKernelKind::Correlate2d: return "correlate2d";
+    case SignalKernelKind::Chunks:
+      return "chunks";
+    case SignalKernelKind::Scan:
+      return "scan";
+    case SignalKernelKind::Fix:
+      return "fix";
+    case SignalKernelKind::Final:
+      return "final";
+    case SignalKernelKind::Lanes:
+      return "lanes";
+    case SignalKernelKind::LanesGlobal:
+      return "lanes_global";
+    case SignalKernelKind::Fir:
+      return "fir";
+    case SignalKernelKind::FirState:
+      return "fir_state";
+    case SignalKernelKind::Correlate:
+      return "correlate";
+    case SignalKernelKind::Correlate2d:
+      return "correlate2d";
   }
   return "?";
 }
 
 bool has_dmax(SignalKernelKind k) {
-  return k == SignalKernelKind::Chunks || k == SignalKernelKind::Scan || k == SignalKernelKind::Fix ||
-         k == SignalKernelKind::Final || k == SignalKernelKind::Lanes;
+  return k == SignalKernelKind::Chunks || k == SignalKernelKind::Scan ||
+         k == SignalKernelKind::Fix || k == SignalKernelKind::Final || k == SignalKernelKind::Lanes;
 }
 bool has_filter(SignalKernelKind k) {
-  return k == SignalKernelKind::Chunks || k == SignalKernelKind::Final || k == SignalKernelKind::Lanes ||
-         k == SignalKernelKind::LanesGlobal;
+  return k == SignalKernelKind::Chunks || k == SignalKernelKind::Final ||
+         k == SignalKernelKind::Lanes || k == SignalKernelKind::LanesGlobal;
 }
 
 }  // namespace
@@ -48,10 +58,14 @@ int signal_block_threads(const SignalKernelSpec& spec) noexcept {
     case SignalKernelKind::Chunks:
     case SignalKernelKind::Scan:
     case SignalKernelKind::Fix:
-    case SignalKernelKind::Final: return spec.dmax <= kSmallStates ? 256 : 64;
-    case SignalKernelKind::Lanes: return spec.dmax <= kSmallStates ? 128 : 64;
-    case SignalKernelKind::Correlate2d: return signal_ops::kCorrTileX * signal_ops::kCorrTileY;
-    default: return 256;
+    case SignalKernelKind::Final:
+      return spec.dmax <= kSmallStates ? 256 : 64;
+    case SignalKernelKind::Lanes:
+      return spec.dmax <= kSmallStates ? 128 : 64;
+    case SignalKernelKind::Correlate2d:
+      return signal_ops::kCorrTileX * signal_ops::kCorrTileY;
+    default:
+      return 256;
   }
 }
 
@@ -74,7 +88,9 @@ std::string signal_kernel_entry(const SignalKernelSpec& spec) {
   std::string call;
   std::string params = "cunp::signal_ops::IirParams";
   switch (spec.kind) {
-    case SignalKernelKind::Chunks: call = "iir_chunks<" + dmax + ", " + sos + ", " + t + ", " + threads + ">"; break;
+    case SignalKernelKind::Chunks:
+      call = "iir_chunks<" + dmax + ", " + sos + ", " + t + ", " + threads + ">";
+      break;
     case SignalKernelKind::Scan:
       call = "scan_states<" + dmax + ", " + t + ", " + threads + ">";
       params = "cunp::signal_ops::ScanParams";
@@ -83,9 +99,15 @@ std::string signal_kernel_entry(const SignalKernelSpec& spec) {
       call = "fix_states<" + dmax + ", " + t + ", " + threads + ">";
       params = "cunp::signal_ops::ScanParams";
       break;
-    case SignalKernelKind::Final: call = "iir_final<" + dmax + ", " + sos + ", " + t + ", " + threads + ">"; break;
-    case SignalKernelKind::Lanes: call = "iir_lanes<" + dmax + ", " + sos + ", " + t + ">"; break;
-    case SignalKernelKind::LanesGlobal: call = "iir_lanes_global<" + sos + ", " + t + ">"; break;
+    case SignalKernelKind::Final:
+      call = "iir_final<" + dmax + ", " + sos + ", " + t + ", " + threads + ">";
+      break;
+    case SignalKernelKind::Lanes:
+      call = "iir_lanes<" + dmax + ", " + sos + ", " + t + ">";
+      break;
+    case SignalKernelKind::LanesGlobal:
+      call = "iir_lanes_global<" + sos + ", " + t + ">";
+      break;
     case SignalKernelKind::Fir:
       call = "fir<" + t + ">";
       params = "cunp::signal_ops::FirParams";
@@ -103,8 +125,9 @@ std::string signal_kernel_entry(const SignalKernelSpec& spec) {
       params = "cunp::signal_ops::Corr2dParams";
       break;
   }
-  return "extern \"C\" __global__ void __launch_bounds__(" + threads + ") " + signal_kernel_name(spec) + "(const " +
-         params + " p) { cunp::signal_dev::" + call + "(p); }\n";
+  return "extern \"C\" __global__ void __launch_bounds__(" + threads + ") " +
+         signal_kernel_name(spec) + "(const " + params + " p) { cunp::signal_dev::" + call +
+         "(p); }\n";
 }
 
 cuda::CompileOptions signal_compile_options() { return {}; }
@@ -120,8 +143,8 @@ cuda::KernelSource signal_kernel_source(const SignalKernelSpec& spec) {
 cuda::KernelKey signal_kernel_key(const SignalKernelSpec& spec, int arch) noexcept {
   cuda::KernelKey key;
   key.op = cuda::op_id("cunp.signal");
-  key.variant = static_cast<std::uint64_t>(spec.kind) | (static_cast<std::uint64_t>(spec.dmax) << 8) |
-                (spec.sos ? 0x10000u : 0u);
+  key.variant = static_cast<std::uint64_t>(spec.kind) |
+                (static_cast<std::uint64_t>(spec.dmax) << 8) | (spec.sos ? 0x10000u : 0u);
   key.dtypes[0] = static_cast<std::uint8_t>(spec.dtype);
   key.ndim = 1;
   key.index_bits = 64;
@@ -134,15 +157,16 @@ std::vector<SignalKernelSpec> signal_kernel_specs() {
   for (DType dt : kFilterDTypes) {
     for (bool sos : {false, true}) {
       for (int dmax : {kSmallStates, kLargeStates})
-        for (SignalKernelKind k : {SignalKernelKind::Chunks, SignalKernelKind::Final, SignalKernelKind::Lanes})
+        for (SignalKernelKind k :
+             {SignalKernelKind::Chunks, SignalKernelKind::Final, SignalKernelKind::Lanes})
           specs.push_back({.kind = k, .dtype = dt, .dmax = dmax, .sos = sos});
       specs.push_back({.kind = SignalKernelKind::LanesGlobal, .dtype = dt, .sos = sos});
     }
     for (int dmax : {kSmallStates, kLargeStates})
       for (SignalKernelKind k : {SignalKernelKind::Scan, SignalKernelKind::Fix})
         specs.push_back({.kind = k, .dtype = dt, .dmax = dmax});
-    for (SignalKernelKind k : {SignalKernelKind::Fir, SignalKernelKind::FirState, SignalKernelKind::Correlate,
-                               SignalKernelKind::Correlate2d})
+    for (SignalKernelKind k : {SignalKernelKind::Fir, SignalKernelKind::FirState,
+                               SignalKernelKind::Correlate, SignalKernelKind::Correlate2d})
       specs.push_back({.kind = k, .dtype = dt});
   }
   specs.push_back({.kind = SignalKernelKind::Correlate, .dtype = DType::UInt64});

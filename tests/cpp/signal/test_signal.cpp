@@ -61,7 +61,8 @@ TEST(Signal, LfilterStateChains) {
 TEST(Signal, LfilterAxisAndFir) {
   // Two lanes along axis 0 of a (4, 2) array; a == [4]: the FIR path, y = conv(b, x) / 4.
   const ndarray x = cpu({1, 10, 2, 20, 3, 30, 4, 40}).reshape({4, 2});
-  const FilterResult r = lfilter(cpu({1, 1}), cpu({4}), x, {.axis = 0, .zi = cpu({1, 2}).reshape({1, 2})});
+  const FilterResult r =
+      lfilter(cpu({1, 1}), cpu({4}), x, {.axis = 0, .zi = cpu({1, 2}).reshape({1, 2})});
   EXPECT_EQ(r.y.shape(), (Shape{4, 2}));
   expect_near(r.y, {0.25 + 1, 2.5 + 2, 0.75, 7.5, 1.25, 12.5, 1.75, 17.5});
   expect_near(*r.zf, {1.0, 10.0});  // b[1] / a[0] * x[-1]
@@ -69,21 +70,25 @@ TEST(Signal, LfilterAxisAndFir) {
 
 TEST(Signal, SosfiltIsTheCascade) {
   // Two sections against lfilter of their product.
-  const std::vector<double> s0 = {0.2, 0.3, 0.1, 1.0, -0.5, 0.2}, s1 = {1.0, -1.0, 0.5, 1.0, 0.3, 0.1};
+  const std::vector<double> s0 = {0.2, 0.3, 0.1, 1.0, -0.5, 0.2},
+                            s1 = {1.0, -1.0, 0.5, 1.0, 0.3, 0.1};
   std::vector<double> rows = s0;
   rows.insert(rows.end(), s1.begin(), s1.end());
   const ndarray sos = cpu(rows).reshape({2, 6});
   std::vector<double> bv(5, 0.0), av(5, 0.0);  // the product of the sections' polynomials
   for (int i = 0; i < 3; ++i)
     for (int j = 0; j < 3; ++j) {
-      bv[static_cast<std::size_t>(i + j)] += s0[static_cast<std::size_t>(i)] * s1[static_cast<std::size_t>(j)];
-      av[static_cast<std::size_t>(i + j)] += s0[static_cast<std::size_t>(3 + i)] * s1[static_cast<std::size_t>(3 + j)];
+      bv[static_cast<std::size_t>(i + j)] +=
+          s0[static_cast<std::size_t>(i)] * s1[static_cast<std::size_t>(j)];
+      av[static_cast<std::size_t>(i + j)] +=
+          s0[static_cast<std::size_t>(3 + i)] * s1[static_cast<std::size_t>(3 + j)];
     }
   const ndarray b = cpu(bv), a = cpu(av);
   std::vector<double> x;
   for (int i = 0; i < 30; ++i) x.push_back(std::cos(0.7 * i));
   expect_near(sosfilt(sos, cpu(x)).y, lfilter(b, a, cpu(x)).y.to_vector<double>(), 1e-12);
-  const FilterResult r = sosfilt(sos, cpu(x).reshape({1, 30}), {.zi = zeros({2, 1, 2}, {.device = Device::cpu()})});
+  const FilterResult r =
+      sosfilt(sos, cpu(x).reshape({1, 30}), {.zi = zeros({2, 1, 2}, {.device = Device::cpu()})});
   EXPECT_EQ(r.zf->shape(), (Shape{2, 1, 2}));
 }
 
@@ -98,8 +103,9 @@ TEST(Signal, FilterDtypes) {
   EXPECT_EQ(lfilter(cpu({1, 2}), cpu({1, 0.5}), xi).y.dtype(), DType::Float64);
   EXPECT_THROW(lfilter(xi, xi, xi), NotImplementedError);
   EXPECT_THROW(lfilter(xi, asarray<std::int64_t>({1}, Device::cpu()), xi), NotImplementedError);
-  EXPECT_THROW(sosfilt(asarray<std::int64_t>({1, 2, 0, 1, 0, 0}, Device::cpu()).reshape({1, 6}), xi),
-               NotImplementedError);
+  EXPECT_THROW(
+      sosfilt(asarray<std::int64_t>({1, 2, 0, 1, 0, 0}, Device::cpu()).reshape({1, 6}), xi),
+      NotImplementedError);
 }
 
 TEST(Signal, FilterErrors) {
@@ -108,11 +114,13 @@ TEST(Signal, FilterErrors) {
   EXPECT_THROW(lfilter(cpu({1, 2}), cpu({0, 0.5}), x), ValueError);
   EXPECT_THROW(lfilter(cpu({1, 2}), cpu({1, 0.5}), x, {.axis = 2}), ValueError);
   EXPECT_THROW(lfilter(cpu({1, 2}), cpu({1.0}), x, {.axis = 2}), AxisError);
-  EXPECT_THROW(lfilter(cpu({1, 2}), cpu({1, 0.5}), x, {.zi = cpu({1, 2}).reshape({1, 2})}), ValueError);
+  EXPECT_THROW(lfilter(cpu({1, 2}), cpu({1, 0.5}), x, {.zi = cpu({1, 2}).reshape({1, 2})}),
+               ValueError);
   EXPECT_THROW(lfilter(cpu({1, 2}), cpu({1.0}), cpu({}), {}), ValueError);  // np.convolve's empty v
   EXPECT_THROW(sosfilt(cpu({1, 2, 3, 4, 5}).reshape({1, 5}), x), ValueError);
   EXPECT_THROW(sosfilt(cpu({1, 2, 0, 2, 0, 0}).reshape({1, 6}), x), ValueError);  // sos[:, 3] != 1
-  EXPECT_THROW(sosfilt(cpu({1, 2, 0, 1, 0, 0}).reshape({1, 6}), x, {.zi = zeros({1, 2, 3}, {.device = Device::cpu()})}),
+  EXPECT_THROW(sosfilt(cpu({1, 2, 0, 1, 0, 0}).reshape({1, 6}), x,
+                       {.zi = zeros({1, 2, 3}, {.device = Device::cpu()})}),
                ValueError);
   try {
     lfilter(cpu({1, 2}), cpu({1, 0.5}), x, {.zi = cpu({1, 2, 3, 4}).reshape({2, 2})});
@@ -129,7 +137,8 @@ TEST(Signal, CorrelateValid) {
   const ndarray out = correlate_valid(in, k);
   EXPECT_EQ(out.shape(), (Shape{2, 2}));
   expect_near(out, {1 - 5, 2 - 6, 4 - 8, 5 - 9});
-  const ndarray padded = correlate_valid(in, k, {.pad_before = {1, 1}, .pad_after = {0, 0}, .fill = 10.0});
+  const ndarray padded =
+      correlate_valid(in, k, {.pad_before = {1, 1}, .pad_after = {0, 0}, .fill = 10.0});
   EXPECT_EQ(padded.shape(), (Shape{3, 3}));
   expect_near(padded, {10 - 1, 10 - 2, 10 - 3, 10 - 4, 1 - 5, 2 - 6, 10 - 7, 4 - 8, 5 - 9});
   const ndarray ints = correlate_valid(asarray<std::int64_t>({1, 2, 3}, Device::cpu()),

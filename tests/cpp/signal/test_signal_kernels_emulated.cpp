@@ -8,9 +8,9 @@
 #include <gtest/gtest.h>
 
 #include <barrier>
-#include <cstring>
 #include <cmath>
 #include <complex>
+#include <cstring>
 #include <random>
 #include <thread>
 #include <vector>
@@ -86,16 +86,23 @@ constexpr int kThreads = 4;  // the grid-striding kernels
 
 template <typename T>
 T from(std::complex<double> v) {
-  if constexpr (std::is_same_v<T, ops::c64>) return {static_cast<float>(v.real()), static_cast<float>(v.imag())};
-  else if constexpr (std::is_same_v<T, ops::c128>) return {v.real(), v.imag()};
-  else if constexpr (std::is_integral_v<T>) return static_cast<T>(static_cast<long long>(std::lround(v.real() * 8)));
-  else return static_cast<T>(v.real());
+  if constexpr (std::is_same_v<T, ops::c64>)
+    return {static_cast<float>(v.real()), static_cast<float>(v.imag())};
+  else if constexpr (std::is_same_v<T, ops::c128>)
+    return {v.real(), v.imag()};
+  else if constexpr (std::is_integral_v<T>)
+    return static_cast<T>(static_cast<long long>(std::lround(v.real() * 8)));
+  else
+    return static_cast<T>(v.real());
 }
 template <typename T>
 std::complex<double> to(T v) {
-  if constexpr (std::is_same_v<T, ops::c64> || std::is_same_v<T, ops::c128>) return {v.re, v.im};
-  else if constexpr (std::is_integral_v<T>) return {static_cast<double>(static_cast<long long>(v)), 0.0};
-  else return {static_cast<double>(v), 0.0};
+  if constexpr (std::is_same_v<T, ops::c64> || std::is_same_v<T, ops::c128>)
+    return {v.re, v.im};
+  else if constexpr (std::is_integral_v<T>)
+    return {static_cast<double>(static_cast<long long>(v)), 0.0};
+  else
+    return {static_cast<double>(v), 0.0};
 }
 
 template <typename T>
@@ -118,7 +125,8 @@ template <typename T>
 std::vector<T> filter_coefficients(bool sos, int p) {
   // Second-order sections with poles inside the unit circle, a complex tilt on complex T.
   const std::complex<double> tilt = std::is_same_v<T, ops::c64> || std::is_same_v<T, ops::c128>
-                                        ? std::complex<double>(0.9, 0.3) : std::complex<double>(1.0, 0.0);
+                                        ? std::complex<double>(0.9, 0.3)
+                                        : std::complex<double>(1.0, 0.0);
   std::vector<std::vector<std::complex<double>>> sections;
   for (int s = 0; s < (p + 1) / 2; ++s) {
     const double r = 0.55 + 0.1 * s;
@@ -154,7 +162,9 @@ std::vector<T> random_values(std::size_t n, unsigned seed) {
   std::mt19937 gen(seed);
   std::normal_distribution<double> dist;
   std::vector<T> v(n);
-  for (T& x : v) x = from<T>({dist(gen), std::is_same_v<T, ops::c64> || std::is_same_v<T, ops::c128> ? dist(gen) : 0.0});
+  for (T& x : v)
+    x = from<T>(
+        {dist(gen), std::is_same_v<T, ops::c64> || std::is_same_v<T, ops::c128> ? dist(gen) : 0.0});
   return v;
 }
 
@@ -177,8 +187,8 @@ struct Case {
     for (i64 l = 0; l < lanes; ++l) {
       std::vector<T> z(static_cast<std::size_t>(dim) + 1);
       if (with_zi) std::copy(zi.begin() + l * dim, zi.begin() + (l + 1) * dim, z.begin());
-      signal_ops::iir_run<signal_ops::kDynamic, SOS, T>(coef.data(), order, z.data(), x.data() + l * n, 1,
-                                                         y_ref.data() + l * n, 1, n);
+      signal_ops::iir_run<signal_ops::kDynamic, SOS, T>(
+          coef.data(), order, z.data(), x.data() + l * n, 1, y_ref.data() + l * n, 1, n);
       std::copy(z.begin(), z.begin() + dim, zf_ref.begin() + l * dim);
     }
   }
@@ -247,7 +257,8 @@ void check_scan(int p, i64 lanes, i64 n, bool with_zi, i64 chunk) {
   }
   for (std::size_t l = plan.m.size() - 1; l-- > 0;) {
     const signal_ops::ScanParams s = level(l);
-    if (s.nblocks > 1) emu::run(lanes * s.nblocks, kBlock, [&] { signal_dev::fix_states<8, T, kBlock>(s); });
+    if (s.nblocks > 1)
+      emu::run(lanes * s.nblocks, kBlock, [&] { signal_dev::fix_states<8, T, kBlock>(s); });
   }
   emu::run(lanes * plan.nblocks, kBlock, [&] { signal_dev::iir_final<8, SOS, T, kBlock>(ip); });
   expect_close(y, c.y_ref, "y");
@@ -262,10 +273,10 @@ TEST(SignalKernelsEmulated, PlanLevels) {
 }
 
 TEST(SignalKernelsEmulated, BlockedScanLfilter) {
-  check_scan<false, double>(4, 2, 200, true, 3);   // four levels, partial last chunk
-  check_scan<false, double>(4, 1, 48, false, 3);   // exactly full blocks
-  check_scan<false, double>(6, 3, 13, true, 3);    // one block
-  check_scan<false, double>(3, 1, 1, true, 3);     // one sample
+  check_scan<false, double>(4, 2, 200, true, 3);  // four levels, partial last chunk
+  check_scan<false, double>(4, 1, 48, false, 3);  // exactly full blocks
+  check_scan<false, double>(6, 3, 13, true, 3);   // one block
+  check_scan<false, double>(3, 1, 1, true, 3);    // one sample
   check_scan<false, float>(2, 2, 300, true, 4);
   check_scan<false, ops::c64>(4, 2, 150, true, 3);
   check_scan<false, ops::c128>(5, 1, 100, true, 2);
@@ -281,11 +292,14 @@ TEST(SignalKernelsEmulated, BlockedScanSosfilt) {
 template <bool SOS, typename T>
 void check_lanes(bool global) {
   const Case<SOS, T> c(4, 11, 37, true);
-  std::vector<T> y(c.x.size()), zf(c.zf_ref.size()), scratch(static_cast<std::size_t>(c.lanes * (c.dim + 1)));
+  std::vector<T> y(c.x.size()), zf(c.zf_ref.size()),
+      scratch(static_cast<std::size_t>(c.lanes * (c.dim + 1)));
   signal_ops::IirParams ip = c.params(y, zf);
   ip.states = scratch.data();
-  if (global) emu::run(2, kThreads, [&] { signal_dev::iir_lanes_global<SOS, T>(ip); });
-  else emu::run(2, kThreads, [&] { signal_dev::iir_lanes<8, SOS, T>(ip); });
+  if (global)
+    emu::run(2, kThreads, [&] { signal_dev::iir_lanes_global<SOS, T>(ip); });
+  else
+    emu::run(2, kThreads, [&] { signal_dev::iir_lanes<8, SOS, T>(ip); });
   expect_close(y, c.y_ref, "y");
   expect_close(zf, c.zf_ref, "zf");
 }
@@ -303,7 +317,8 @@ TEST(SignalKernelsEmulated, Fir) {
   const int nb = 5, p = 6;
   const i64 lanes = 3, n = 4;
   const std::vector<double> b = {0.5, -1.0, 2.0, 0.25, 3.0};
-  const std::vector<double> x = random_values<double>(lanes * n, 3), zi = random_values<double>(lanes * p, 4);
+  const std::vector<double> x = random_values<double>(lanes * n, 3),
+                            zi = random_values<double>(lanes * p, 4);
   std::vector<double> y(x.size()), zf(zi.size()), y_ref(x.size()), zf_ref(zi.size());
   std::vector<double> coef(2 * (p + 1), 0.0);
   std::copy(b.begin(), b.end(), coef.begin());
@@ -311,8 +326,8 @@ TEST(SignalKernelsEmulated, Fir) {
   for (i64 l = 0; l < lanes; ++l) {
     std::vector<double> z(zi.begin() + l * p, zi.begin() + (l + 1) * p);
     z.push_back(0.0);
-    signal_ops::iir_run<signal_ops::kDynamic, false, double>(coef.data(), p, z.data(), x.data() + l * n, 1,
-                                                             y_ref.data() + l * n, 1, n);
+    signal_ops::iir_run<signal_ops::kDynamic, false, double>(
+        coef.data(), p, z.data(), x.data() + l * n, 1, y_ref.data() + l * n, 1, n);
     std::copy(z.begin(), z.begin() + p, zf_ref.begin() + l * p);
   }
   signal_ops::FirParams fp{};
@@ -360,7 +375,8 @@ TEST(SignalKernelsEmulated, Correlate) {
       for (int r = 0; r < 2; ++r)
         for (int c = 0; c < 3; ++c)
           ref[static_cast<std::size_t>(i * 5 + j)] +=
-              in[static_cast<std::size_t>(34 - 7 * (i + r) - (j + c))] * w[static_cast<std::size_t>(r * 3 + c)];
+              in[static_cast<std::size_t>(34 - 7 * (i + r) - (j + c))] *
+              w[static_cast<std::size_t>(r * 3 + c)];
   for (int staged : {0, 1}) {
     p.staged = staged;
     std::fill(out.begin(), out.end(), 0.0);
@@ -402,19 +418,23 @@ void check_correlate2d(int kh, int kw, i64 ph, i64 pw, i64 qh, i64 qw) {
     for (i64 x = 0; x < ow; ++x) {
       T acc{};
       for (int r = 0; r < kh; ++r)
-        for (int c = 0; c < kw; ++c) acc = acc + at(y + r - ph, x + c - pw) * w[static_cast<std::size_t>(r * kw + c)];
+        for (int c = 0; c < kw; ++c)
+          acc = acc + at(y + r - ph, x + c - pw) * w[static_cast<std::size_t>(r * kw + c)];
       ref[static_cast<std::size_t>(y * ow + x)] = acc;
     }
   const long long gx = (ow + signal_ops::kCorrTileX - 1) / signal_ops::kCorrTileX;
-  const long long gy = (oh + signal_ops::kCorrTileY * signal_ops::kCorrRows - 1) / (signal_ops::kCorrTileY * signal_ops::kCorrRows);
-  emu::run(gx, signal_ops::kCorrTileX, [&] { signal_dev::correlate2d<T>(p); }, gy, signal_ops::kCorrTileY);
+  const long long gy = (oh + signal_ops::kCorrTileY * signal_ops::kCorrRows - 1) /
+                       (signal_ops::kCorrTileY * signal_ops::kCorrRows);
+  emu::run(
+      gx, signal_ops::kCorrTileX, [&] { signal_dev::correlate2d<T>(p); }, gy,
+      signal_ops::kCorrTileY);
   expect_close(out, ref, "out");
 }
 
 TEST(SignalKernelsEmulated, Correlate2dTiles) {
-  check_correlate2d<double>(9, 9, 4, 4, 4, 4);   // 'same'
-  check_correlate2d<double>(3, 5, 2, 4, 2, 4);   // 'full'
-  check_correlate2d<double>(4, 2, 0, 0, 0, 0);   // 'valid'
+  check_correlate2d<double>(9, 9, 4, 4, 4, 4);  // 'same'
+  check_correlate2d<double>(3, 5, 2, 4, 2, 4);  // 'full'
+  check_correlate2d<double>(4, 2, 0, 0, 0, 0);  // 'valid'
   check_correlate2d<ops::c64>(2, 3, 1, 0, 1, 2);
   check_correlate2d<ops::u64>(3, 3, 1, 1, 1, 1);
 }

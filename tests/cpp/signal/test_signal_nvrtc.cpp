@@ -16,12 +16,17 @@
 namespace cunp::signal {
 namespace {
 
-bool is_elf(const std::string& image) { return image.size() > 4 && image.compare(0, 4, "\x7f" "ELF") == 0; }
+bool is_elf(const std::string& image) {
+  return image.size() > 4 && image.compare(0, 4,
+                                           "\x7f"
+                                           "ELF") == 0;
+}
 
 TEST(NvrtcBuiltin, SignalKernelNamesAndKeysAreUnique) {
   const std::vector<SignalKernelSpec> specs = signal_kernel_specs();
   std::set<std::string> names;
-  for (const SignalKernelSpec& s : specs) EXPECT_TRUE(names.insert(signal_kernel_name(s)).second) << signal_kernel_name(s);
+  for (const SignalKernelSpec& s : specs)
+    EXPECT_TRUE(names.insert(signal_kernel_name(s)).second) << signal_kernel_name(s);
   for (std::size_t i = 0; i < specs.size(); ++i)
     for (std::size_t j = 0; j < i; ++j)
       EXPECT_FALSE(signal_kernel_key(specs[i], 90) == signal_kernel_key(specs[j], 90))
@@ -52,18 +57,21 @@ TEST(NvrtcBuiltin, SignalKernelsCompileForSm90) {
       ADD_FAILURE() << name(dtype) << ":\n" << e.log();
       continue;
     }
-    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double s =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     EXPECT_TRUE(is_elf(program.cubin));
     for (const SignalKernelSpec& k : specs)
-      EXPECT_NE(program.cubin.find(signal_kernel_name(k)), std::string::npos) << signal_kernel_name(k);
-    std::printf("  signal %s: %zu kernels in %.1f s, %zu bytes of cubin\n", std::string(name(dtype)).c_str(),
-                specs.size(), s, program.cubin.size());
+      EXPECT_NE(program.cubin.find(signal_kernel_name(k)), std::string::npos)
+          << signal_kernel_name(k);
+    std::printf("  signal %s: %zu kernels in %.1f s, %zu bytes of cubin\n",
+                std::string(name(dtype)).c_str(), specs.size(), s, program.cubin.size());
   }
-  const cuda::KernelSource single =
-      signal_kernel_source({.kind = SignalKernelKind::Chunks, .dtype = DType::Float32, .dmax = kSmallStates});
+  const cuda::KernelSource single = signal_kernel_source(
+      {.kind = SignalKernelKind::Chunks, .dtype = DType::Float32, .dmax = kSmallStates});
   cuda::CompileOptions options = single.options;
   options.arch = 90;
-  const cuda::CompiledProgram program = cuda::compile_to_cubin(single.source, single.kernel_name, options);
+  const cuda::CompiledProgram program =
+      cuda::compile_to_cubin(single.source, single.kernel_name, options);
   EXPECT_TRUE(is_elf(program.cubin));
   EXPECT_NE(program.cubin.find(single.kernel_name), std::string::npos);
 }
