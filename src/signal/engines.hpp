@@ -29,6 +29,11 @@ void cpu_iir(const IirFilter& f, const ndarray& x, const ndarray& y, const ndarr
 void gpu_iir(const IirFilter& f, const ndarray& x, const ndarray& y, const ndarray* zi,
              const ndarray* zf);
 
+// Sections one sosfilt pass takes on a CUDA device (Note [Section groups] in
+// filter_cuda.cpp): the state of 2 * kSosGroupSections values fits the kernels' smallest
+// register variant.
+inline constexpr int kSosGroupSections = 4;
+
 // The layout gpu_iir reads fastest: lane-major (time stride = lanes, one thread per
 // lane: many short lanes, or a state too large for the scan) rather than time-major.
 bool gpu_prefers_lane_major(std::int64_t lanes, std::int64_t n, int dim);

@@ -292,7 +292,7 @@ FilterResult sosfilt(const ndarray& sos_in, const ndarray& x, const FilterOption
       return r;
     }
     const int dim = 2 * sections;
-    const Lanes l = make_lanes(xt, axis, dt, dim);
+    const Lanes l = make_lanes(xt, axis, dt, std::min(dim, 2 * detail::kSosGroupSections));
     ndarray zi2, zf2;
     if (o.zi) {
       const int src[2] = {0, axis + 1};

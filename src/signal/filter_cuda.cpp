@@ -7,10 +7,10 @@
 // state is larger than kLargeStates (no register variant); then the input is lane-major
 // so that a warp's loads are coalesced. Otherwise lanes run the blocked scan (Note
 // [Blocked IIR scan]) with chunks long enough to give about kTargetThreads threads in
-// all, at least kMinChunk samples (the scan's D^2 log2(BLOCK) per chunk then stays below
-// the chunk's own filtering). The tables (A^k for k <= BLOCK at every level of the
-// scan) cost BLOCK D^3 multiply-adds per level on the host; they are cached by
-// coefficients, chunk and device, so filtering many signals with one filter pays once.
+// all, at least min_chunk() samples (32 for states up to 8, 128 above: the scan's
+// D^2 log2(BLOCK) per chunk then stays below the chunk's own filtering). The tables (A^k for k <=
+// BLOCK at every level of the scan) cost BLOCK D^3 multiply-adds per level on the host; they are
+// cached by coefficients, chunk and device, so filtering many signals with one filter pays once.
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
@@ -18,6 +18,7 @@
 #include <list>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 #include "cuda/kernel_cache.hpp"
@@ -25,6 +26,7 @@
 #include "cunp/creation.hpp"
 #include "cunp/device.hpp"
 #include "cunp/error.hpp"
+#include "cunp/ndarray.hpp"
 #include "cunp/stream.hpp"
 #include "ops/complex.h"
 #include "signal/engines.hpp"
@@ -267,8 +269,25 @@ void gpu_iir(const IirFilter& f, const ndarray& x, const ndarray& y, const ndarr
     return;
   }
   const Ctx ctx = context();
+  if (f.sos && f.order > kSosGroupSections) {
+    // Note [Section groups]: the kernels hold kSosGroupSections sections; a longer
+    // cascade runs group by group, each pass filtering y in place (every kernel reads a
+    // sample before its own thread writes it), each group's state a slice of zi/zf.
+    for (int s0 = 0; s0 < f.order; s0 += kSosGroupSections) {
+      const int s1 = std::min(f.order, s0 + kSosGroupSections);
+      IirFilter g{.sos = true, .order = s1 - s0, .dim = 2 * (s1 - s0), .dtype = f.dtype};
+      g.coef = f.coef[{slice(6 * s0, 6 * s1)}];
+      g.host.assign(f.host.begin() + 6 * s0, f.host.begin() + 6 * s1);
+      std::optional<ndarray> gzi, gzf;
+      if (zi) gzi = ascontiguousarray((*zi)[{slice(), slice(2 * s0, 2 * s1)}]);
+      if (zf) gzf = empty({zf->shape()[0], g.dim}, {.dtype = f.dtype, .device = x.device()});
+      gpu_iir(g, s0 == 0 ? x : y, y, gzi ? &*gzi : nullptr, gzf ? &*gzf : nullptr);
+      if (zf) (*zf)[{slice(), slice(2 * s0, 2 * s1)}].assign(*gzf);
+    }
+    return;
+  }
   const Operands z{zi ? zi->data() : nullptr, zf ? zf->data() : nullptr};
-  if (gpu_prefers_lane_major(x.shape()[0], x.shape()[1], f.dim))
+  if (gpu_prefers_lane_major(x.shape()[0], x.shape()[1], f.sos ? 2 * kSosGroupSections : f.dim))
     run_lanes(f, x, y, z, ctx);
   else
     run_scan(f, x, y, z, ctx);

@@ -155,13 +155,16 @@ cuda::KernelKey signal_kernel_key(const SignalKernelSpec& spec, int arch) noexce
 std::vector<SignalKernelSpec> signal_kernel_specs() {
   std::vector<SignalKernelSpec> specs;
   for (DType dt : kFilterDTypes) {
-    for (bool sos : {false, true}) {
-      for (int dmax : {kSmallStates, kLargeStates})
-        for (SignalKernelKind k :
-             {SignalKernelKind::Chunks, SignalKernelKind::Final, SignalKernelKind::Lanes})
-          specs.push_back({.kind = k, .dtype = dt, .dmax = dmax, .sos = sos});
-      specs.push_back({.kind = SignalKernelKind::LanesGlobal, .dtype = dt, .sos = sos});
-    }
+    // lfilter: states up to 8 and 32 in registers, larger in global memory; sosfilt runs
+    // groups of up to 4 sections (8 states, engines.hpp kSosGroupSections).
+    for (int dmax : {kSmallStates, kLargeStates})
+      for (SignalKernelKind k :
+           {SignalKernelKind::Chunks, SignalKernelKind::Final, SignalKernelKind::Lanes})
+        specs.push_back({.kind = k, .dtype = dt, .dmax = dmax});
+    specs.push_back({.kind = SignalKernelKind::LanesGlobal, .dtype = dt});
+    for (SignalKernelKind k :
+         {SignalKernelKind::Chunks, SignalKernelKind::Final, SignalKernelKind::Lanes})
+      specs.push_back({.kind = k, .dtype = dt, .dmax = kSmallStates, .sos = true});
     for (int dmax : {kSmallStates, kLargeStates})
       for (SignalKernelKind k : {SignalKernelKind::Scan, SignalKernelKind::Fix})
         specs.push_back({.kind = k, .dtype = dt, .dmax = dmax});
