@@ -146,45 +146,268 @@ def _select_by_peak_distance(peaks, priority, distance):
     return keep
 
 
+# Note [Vectorized peak walks]: SciPy walks from each peak, sample by sample, to the first
+# sample that ends its search (higher than the peak for the bases, at or below the
+# height for the widths) and takes the minimum on the way. Here every peak's walk is
+# answered at once with two block structures over x (blocks of _BLOCK samples): the
+# nearest sample passing a threshold test comes from the peak's own block (a gathered row
+# per peak), else from a binary descent over a sparse table of block maxima, then a
+# gathered row of the block found; a range minimum (with SciPy's tie-break, the minimum
+# nearest to the peak) comes from the partial blocks at both ends and a sparse table of
+# block minima between. Each step is one NumPy operation over all peaks (in batches),
+# and the _NEAR samples next to each peak are tried first, where most walks end.
+_BLOCK = 32
+_NEAR = 4
+_BATCH = 1 << 16
+
+
+def _sparse_table(values, combine):
+    """levels[k][b] = combine over values[b .. b + 2^k - 1] (only b where that fits)."""
+    levels = [values]
+    k = 1
+    while (1 << k) <= len(values):
+        prev = levels[-1]
+        half = 1 << (k - 1)
+        levels.append(combine(prev[:len(prev) - half], prev[half:]))
+        k += 1
+    return levels
+
+
+class _Threshold:
+    """Nearest index to a query position whose key passes `key > t` (strict) or
+    `key >= t`, searched leftwards or rightwards within bounds. NaN keys pass always."""
+
+    def __init__(self, key, strict):
+        n = key.shape[0]
+        self.n = n
+        self.strict = strict
+        nb = -(-n // _BLOCK)
+        padded = _np.full(nb * _BLOCK, -_np.inf)
+        padded[:n] = _np.where(_np.isnan(key), _np.inf, key)
+        self.key = padded
+        self.blocks = _sparse_table(padded.reshape(nb, _BLOCK).max(axis=1), _np.maximum)
+
+    def _passes(self, v, t):
+        return v > t if self.strict else v >= t
+
+    def _row_search(self, block, lo, hi, t, last):
+        """In block `block`, the last (or first) index j in [lo, hi) passing; -1 if none."""
+        base = block * _BLOCK
+        j = base[:, None] + _np.arange(_BLOCK)[None, :]
+        ok = (j >= lo[:, None]) & (j < hi[:, None]) & self._passes(self.key[_np.minimum(j, len(self.key) - 1)],
+                                                                   t[:, None])
+        anyok = ok.any(axis=1)
+        if last:
+            pos = _BLOCK - 1 - _np.argmax(ok[:, ::-1], axis=1)
+        else:
+            pos = _np.argmax(ok, axis=1)
+        return _np.where(anyok, base + pos, -1)
+
+    def _near(self, p, lo, hi, t, step):
+        """The first j passing among p + step, p + 2 step, ... (_NEAR of them) within
+        [lo, hi), -1 if none: most walks end within a few samples."""
+        j = p[:, None] + step * _np.arange(1, _NEAR + 1)[None, :]
+        ok = (j >= lo[:, None]) & (j < hi[:, None])
+        ok &= self._passes(self.key[_np.clip(j, 0, len(self.key) - 1)], t[:, None])
+        return _np.where(ok.any(axis=1), p + step * (1 + _np.argmax(ok, axis=1)), -1)
+
+    def left(self, p, lo, t):
+        """Largest j in [lo, p) passing, else lo - 1."""
+        out = self._near(p, lo, p, t, -1)
+        rest = _np.flatnonzero(out < 0)
+        if rest.size:
+            out[rest] = self._left_far(p[rest], lo[rest], t[rest])
+        return out
+
+    def right(self, p, hi, t):
+        """Smallest j in (p, hi] passing, else hi + 1."""
+        out = self._near(p, p + 1, hi + 1, t, 1)
+        rest = _np.flatnonzero(out < 0)
+        if rest.size:
+            out[rest] = self._right_far(p[rest], hi[rest], t[rest])
+        return out
+
+    def _left_far(self, p, lo, t):
+        out = self._row_search(p // _BLOCK, lo, p, t, last=True)
+        todo = _np.flatnonzero(out < 0)
+        if todo.size:
+            pq, loq, tq = p[todo], lo[todo], t[todo]
+            first_full = loq // _BLOCK + (loq % _BLOCK != 0)  # the first block wholly in range
+            pos = pq // _BLOCK  # candidate blocks are [first_full, pos)
+            for k in range(len(self.blocks) - 1, -1, -1):
+                step = 1 << k
+                cand = pos - step
+                ok = cand >= first_full
+                idx = _np.where(ok, cand, 0)
+                fail = ok & ~self._passes(self.blocks[k][_np.minimum(idx, len(self.blocks[k]) - 1)], tq)
+                pos = _np.where(fail, cand, pos)
+            found = pos - 1 >= first_full
+            blk = _np.where(found, pos - 1, loq // _BLOCK)
+            hit = self._row_search(blk, loq, pq, tq, last=True)
+            out[todo] = _np.where(hit >= 0, hit, loq - 1)
+        return out
+
+    def _right_far(self, p, hi, t):
+        out = self._row_search((p + 1) // _BLOCK, p + 1, hi + 1, t, last=False)
+        todo = _np.flatnonzero(out < 0)
+        if todo.size:
+            pq, hiq, tq = p[todo], hi[todo], t[todo]
+            end_full = (hiq + 1) // _BLOCK  # blocks wholly in range end before this one
+            pos = (pq + 1) // _BLOCK + 1  # candidate blocks are [pos, end_full)
+            for k in range(len(self.blocks) - 1, -1, -1):
+                step = 1 << k
+                ok = pos + step <= end_full
+                idx = _np.where(ok, pos, 0)
+                fail = ok & ~self._passes(self.blocks[k][_np.minimum(idx, len(self.blocks[k]) - 1)], tq)
+                pos = _np.where(fail, pos + step, pos)
+            found = pos < end_full
+            blk = _np.where(found, pos, hiq // _BLOCK)
+            hit = self._row_search(blk, pq + 1, hiq + 1, tq, last=False)
+            out[todo] = _np.where(hit >= 0, hit, hiq + 1)
+        return out
+
+
+class _RangeMin:
+    """The minimum of x over [s, e] and its index: the last one among equal minima
+    (nearest = True for a range ending at the peak) or the first (a range starting there)."""
+
+    def __init__(self, x):
+        n = x.shape[0]
+        nb = -(-n // _BLOCK)
+        self.x = _np.full(nb * _BLOCK, _np.inf)
+        self.x[:n] = x
+        rows = self.x.reshape(nb, _BLOCK)
+        base = _np.arange(nb) * _BLOCK
+        first = base + _np.argmin(rows, axis=1)
+        last = base + _BLOCK - 1 - _np.argmin(rows[:, ::-1], axis=1)
+        # Within each block, the argmin of every prefix [block start, j] and suffix [j, block
+        # end] (ties by the preference): the partial blocks at a range's ends. Computed on
+        # the transposed (_BLOCK, nb) layout, where the running extrema vectorize.
+        r = _np.ascontiguousarray(rows.T)
+        cols = _np.ascontiguousarray(_np.arange(nb * _BLOCK).reshape(nb, _BLOCK).T)
+        inf_row = _np.full((1, nb), _np.inf)
+        pre = _np.minimum.accumulate(r, axis=0)
+        suf = _np.minimum.accumulate(r[::-1], axis=0)[::-1]
+        earlier = _np.concatenate((inf_row, pre[:-1]), axis=0)
+        later = _np.concatenate((suf[1:], inf_row), axis=0)
+        big = nb * _BLOCK
+
+        def running(values, op, reverse):
+            v = values[::-1] if reverse else values
+            out = op.accumulate(v, axis=0)
+            return _np.ascontiguousarray((out[::-1] if reverse else out).T).ravel()
+
+        self.prefix = {True: running(_np.where(r == pre, cols, -1), _np.maximum, False),
+                       False: running(_np.where(r < earlier, cols, -1), _np.maximum, False)}
+        self.suffix = {True: running(_np.where(r < later, cols, big), _np.minimum, True),
+                       False: running(_np.where(r == suf, cols, big), _np.minimum, True)}
+        self.tables = {}
+        for prefer_last, idx0 in ((True, last), (False, first)):
+            def combine(a, b, prefer_last=prefer_last):
+                va, vb = self.x[a], self.x[b]
+                take_b = (vb < va) | ((vb == va) & prefer_last)
+                return _np.where(take_b, b, a)
+            self.tables[prefer_last] = _sparse_table(idx0, combine)
+
+    def _better(self, a, b, prefer_last):
+        """Index a or b, whichever holds the smaller value (ties by the preference); -1 = none."""
+        va = _np.where(a >= 0, self.x[_np.maximum(a, 0)], _np.inf)
+        vb = _np.where(b >= 0, self.x[_np.maximum(b, 0)], _np.inf)
+        take_b = (b >= 0) & ((a < 0) | (vb < va) | ((vb == va) & (b > a if prefer_last else b < a)))
+        return _np.where(take_b, b, a)
+
+    def _row(self, block, lo, hi, prefer_last):
+        base = block * _BLOCK
+        j = base[:, None] + _np.arange(_BLOCK)[None, :]
+        ok = (j >= lo[:, None]) & (j <= hi[:, None])
+        v = _np.where(ok, self.x[j], _np.inf)
+        if prefer_last:
+            pos = _BLOCK - 1 - _np.argmin(v[:, ::-1], axis=1)
+        else:
+            pos = _np.argmin(v, axis=1)
+        return _np.where(ok.any(axis=1), base + pos, -1)
+
+    def argmin(self, s, e, prefer_last):
+        short = e - s < _NEAR
+        best = _np.empty(s.shape[0], dtype=_np.int64)
+        if short.any():  # a few samples: one gathered row
+            i = _np.flatnonzero(short)
+            j = s[i, None] + _np.arange(_NEAR)[None, :]
+            v = _np.where(j <= e[i, None], self.x[_np.minimum(j, len(self.x) - 1)], _np.inf)
+            pos = _NEAR - 1 - _np.argmin(v[:, ::-1], axis=1) if prefer_last else _np.argmin(v, axis=1)
+            best[i] = s[i] + pos
+        if not short.all():
+            i = _np.flatnonzero(~short)
+            best[i] = self._blocks_argmin(s[i], e[i], prefer_last)
+        return best
+
+    def _blocks_argmin(self, s, e, prefer_last):
+        bs, be = s // _BLOCK, e // _BLOCK
+        one = bs == be
+        best = _np.where(one, -1, self.suffix[prefer_last][s])
+        best = self._better(best, _np.where(one, -1, self.prefix[prefer_last][e]), prefer_last)
+        if one.any():
+            i = _np.flatnonzero(one)
+            best[i] = self._row(bs[i], s[i], e[i], prefer_last)
+        lo_b, hi_b = bs + 1, be  # full blocks [lo_b, hi_b)
+        span = hi_b - lo_b
+        has = span > 0
+        k = _np.where(has, _np.floor(_np.log2(_np.maximum(span, 1))).astype(_np.int64), 0)
+        table = self.tables[prefer_last]
+        for level in _np.unique(k[has]):
+            sel = _np.flatnonzero(has & (k == level))
+            t = table[level]
+            a = t[lo_b[sel]]
+            b = t[hi_b[sel] - (1 << level)]
+            cand = self._better(a, b, prefer_last)
+            best[sel] = self._better(best[sel], cand, prefer_last)
+        return best
+
+
 def _peak_prominences(x, peaks, wlen):
     """Each peak's prominence and bases: on each side, the lowest sample (the nearest to
     the peak among equals) before the signal rises above the peak (or the window of
-    wlen samples, or the signal, ends)."""
+    wlen samples, or the signal, ends); Note [Vectorized peak walks]."""
     size = x.shape[0]
-    prominences = _np.empty(peaks.shape[0], dtype=_np.float64)
-    left_bases = _np.empty(peaks.shape[0], dtype=_np.intp)
-    right_bases = _np.empty(peaks.shape[0], dtype=_np.intp)
-    warn = False
-    for k, peak in enumerate(peaks):
-        peak = int(peak)
-        if not 0 <= peak <= size - 1:
-            raise ValueError("peak %d is not a valid index for `x`" % peak)
-        i_min, i_max = 0, size - 1
+    count = peaks.shape[0]
+    prominences = _np.empty(count, dtype=_np.float64)
+    left_bases = _np.empty(count, dtype=_np.intp)
+    right_bases = _np.empty(count, dtype=_np.intp)
+    if count == 0:
+        return prominences, left_bases, right_bases
+    bad = (peaks < 0) | (peaks > size - 1)
+    if bad.any():
+        raise ValueError("peak %d is not a valid index for `x`" % peaks[_np.argmax(bad)])
+    higher = _Threshold(x, strict=True)  # NaN ends a walk too: `x[i] <= x[peak]` is False
+    lows = _RangeMin(_np.where(_np.isnan(x), -_np.inf, x))
+    for b0 in range(0, count, _BATCH):
+        p = peaks[b0:b0 + _BATCH].astype(_np.int64)
+        top = x[p]
+        i_min = _np.zeros_like(p)
+        i_max = _np.full_like(p, size - 1)
         if 2 <= wlen:
-            i_min = max(peak - wlen // 2, i_min)
-            i_max = min(peak + wlen // 2, i_max)
-        top = x[peak]
-        left = x[i_min:peak + 1][::-1]  # from the peak leftwards
-        stop = _np.flatnonzero(~(left <= top))
-        left = left[:stop[0]] if stop.size else left
-        jl = int(_np.argmin(left))  # the first minimum from the peak: the nearest
-        left_bases[k] = peak - jl
-        right = x[peak:i_max + 1]
-        stop = _np.flatnonzero(~(right <= top))
-        right = right[:stop[0]] if stop.size else right
-        jr = int(_np.argmin(right))
-        right_bases[k] = peak + jr
-        prominences[k] = top - max(left[jl], right[jr])
-        if prominences[k] == 0:
-            warn = True
-    if warn:
+            i_min = _np.maximum(p - wlen // 2, 0)
+            i_max = _np.minimum(p + wlen // 2, size - 1)
+        nan_top = _np.isnan(top)
+        t = _np.where(nan_top, _np.inf, top)
+        left_end = higher.left(p, i_min, t) + 1   # the walk covers [left_end, p]
+        right_end = higher.right(p, i_max, t) - 1  # and [p, right_end]
+        lb = lows.argmin(left_end, p, prefer_last=True)
+        rb = lows.argmin(p, right_end, prefer_last=False)
+        lb = _np.where(nan_top, p, lb)
+        rb = _np.where(nan_top, p, rb)
+        left_bases[b0:b0 + _BATCH] = lb
+        right_bases[b0:b0 + _BATCH] = rb
+        prominences[b0:b0 + _BATCH] = top - _np.maximum(x[lb], x[rb])
+    if (prominences == 0).any():
         warnings.warn("some peaks have a prominence of 0", PeakPropertyWarning, stacklevel=3)
     return prominences, left_bases, right_bases
 
 
 def _peak_widths(x, peaks, rel_height, prominences, left_bases, right_bases):
     """Each peak's width at height x[peak] - rel_height * prominence: the crossings of
-    that height nearest to the peak within its bases, linearly interpolated."""
+    that height nearest to the peak within its bases, linearly interpolated (Note
+    [Vectorized peak walks])."""
     if rel_height < 0:
         raise ValueError("`rel_height` must be greater or equal to 0.0")
     if not (peaks.shape[0] == prominences.shape[0] == left_bases.shape[0] == right_bases.shape[0]):
@@ -195,32 +418,43 @@ def _peak_widths(x, peaks, rel_height, prominences, left_bases, right_bases):
     heights = _np.empty(count, dtype=_np.float64)
     left_ips = _np.empty(count, dtype=_np.float64)
     right_ips = _np.empty(count, dtype=_np.float64)
-    warn = False
-    for k in range(count):
-        i_min, i_max, peak = int(left_bases[k]), int(right_bases[k]), int(peaks[k])
-        if not 0 <= i_min <= peak <= i_max < size:
-            raise ValueError("prominence data is invalid for peak %d" % peak)
-        height = x[peak] - prominences[k] * rel_height
-        heights[k] = height
-        # Leftwards: the first sample at or below the height (or the base).
-        seg = x[i_min + 1:peak + 1][::-1]
-        below = _np.flatnonzero(~(height < seg))
-        i = peak - int(below[0]) if below.size else i_min
-        left_ip = float(i)
-        if x[i] < height:
-            left_ip += (height - x[i]) / (x[i + 1] - x[i])
-        seg = x[peak:i_max]
-        below = _np.flatnonzero(~(height < seg))
-        i = peak + int(below[0]) if below.size else i_max
-        right_ip = float(i)
-        if x[i] < height:
-            right_ip -= (height - x[i]) / (x[i - 1] - x[i])
-        widths[k] = right_ip - left_ip
-        left_ips[k] = left_ip
-        right_ips[k] = right_ip
-        if widths[k] == 0:
-            warn = True
-    if warn:
+    if count == 0:
+        return widths, heights, left_ips, right_ips
+    i_min_all = _np.asarray(left_bases).astype(_np.int64)
+    i_max_all = _np.asarray(right_bases).astype(_np.int64)
+    p_all = _np.asarray(peaks).astype(_np.int64)
+    bad = ~((0 <= i_min_all) & (i_min_all <= p_all) & (p_all <= i_max_all) & (i_max_all < size))
+    if bad.any():
+        raise ValueError("prominence data is invalid for peak %d" % p_all[_np.argmax(bad)])
+    # A walk ends at the first sample not above the height: -x >= -height (NaN ends it).
+    at_or_below = _Threshold(-x, strict=False)
+    for b0 in range(0, count, _BATCH):
+        p = p_all[b0:b0 + _BATCH]
+        i_min, i_max = i_min_all[b0:b0 + _BATCH], i_max_all[b0:b0 + _BATCH]
+        height = x[p] - _np.asarray(prominences[b0:b0 + _BATCH], dtype=_np.float64) * rel_height
+        h = -height
+        # Leftwards from the peak itself: j in [i_min + 1, p], else i_min.
+        left = at_or_below.left(p + 1, i_min + 1, h)
+        left = _np.where(left < i_min + 1, i_min, left)
+        # Rightwards: j in [p, i_max - 1], else i_max.
+        right = at_or_below.right(p - 1, i_max - 1, h)
+        right = _np.where(right > i_max - 1, i_max, right)
+        with _np.errstate(divide="ignore", invalid="ignore"):
+            xl = x[left]
+            left_ip = left.astype(_np.float64)
+            lo = xl < height
+            nxt = x[_np.minimum(left + 1, size - 1)]
+            left_ip = _np.where(lo, left_ip + (height - xl) / (nxt - xl), left_ip)
+            xr = x[right]
+            right_ip = right.astype(_np.float64)
+            lo = xr < height
+            prv = x[_np.maximum(right - 1, 0)]
+            right_ip = _np.where(lo, right_ip - (height - xr) / (prv - xr), right_ip)
+        heights[b0:b0 + _BATCH] = height
+        left_ips[b0:b0 + _BATCH] = left_ip
+        right_ips[b0:b0 + _BATCH] = right_ip
+        widths[b0:b0 + _BATCH] = right_ip - left_ip
+    if (widths == 0).any():
         warnings.warn("some peaks have a width of 0", PeakPropertyWarning, stacklevel=3)
     return widths, heights, left_ips, right_ips
 
