@@ -499,3 +499,23 @@ def test_argrelextrema(device, rng):
     check(cs.argrelextrema(cunp.asarray(im), numpy.greater_equal, axis=0),
           scipy_signal.argrelextrema(im, numpy.greater_equal, axis=0), device)
     same_error(lambda: cs.argrelmax(sig, order=0), lambda: scipy_signal.argrelmax(sig, order=0))
+
+
+def test_peak_walks_random(device, rng):
+    # Ties, plateaus, NaNs, windows and arbitrary (non-peak) indices, against SciPy's walks.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for trial in range(24):
+            n = int(rng.integers(1, 300))
+            x = [rng.standard_normal(n), rng.integers(0, 4, n).astype(float),
+                 numpy.cumsum(rng.standard_normal(n))][trial % 3]
+            if trial % 4 == 3:
+                x[rng.random(n) < 0.05] = numpy.nan
+            peaks = scipy_signal.find_peaks(x)[0] if trial % 2 else rng.integers(0, n, 12)
+            for wlen in [None, 5, 41.5]:
+                prom = scipy_signal.peak_prominences(x, peaks, wlen=wlen)
+                check(cs.peak_prominences(cunp.asarray(x), peaks, wlen=wlen), prom, device, rtol=0, atol=0)
+                for rel in [0.0, 0.4, 1.0]:
+                    check(cs.peak_widths(cunp.asarray(x), peaks, rel_height=rel, prominence_data=prom),
+                          scipy_signal.peak_widths(x, peaks, rel_height=rel, prominence_data=prom), device,
+                          rtol=1e-12, atol=1e-12)
