@@ -423,10 +423,32 @@ class Missing(Exception):
     """cunp lacks the function a case needs (reported as "missing", not as an error)."""
 
 
+def companion(xp):
+    """The cupyx-shaped companion of a library module: cunpx for cunp, cupyx for cupy
+    (AttributeError when there is none, so that a case needing it reads "missing")."""
+    import importlib
+    try:
+        return importlib.import_module(xp.__name__ + "x")
+    except ImportError as e:
+        raise AttributeError("module %r has no companion %sx (%s)" % (xp.__name__, xp.__name__, e)) from e
+
+
 def _lookup(xp, dotted):
+    """A dotted name in the library module; "x.scipy.sparse" names one in its companion
+    (cunpx / cupyx). Submodules are imported on the way."""
+    import importlib
+    parts = dotted.split(".")
     obj = xp
-    for part in dotted.split("."):
-        obj = getattr(obj, part)
+    if parts[0] == "x":
+        obj, parts = companion(xp), parts[1:]
+    for part in parts:
+        try:
+            obj = getattr(obj, part)
+        except AttributeError:
+            try:
+                obj = importlib.import_module(obj.__name__ + "." + part)
+            except (ImportError, AttributeError):
+                raise AttributeError("%r has no %s" % (obj, part)) from None
     return obj
 
 
@@ -696,6 +718,30 @@ host_case("small_ek_fma", "k(a, a, a)", lambda xp, d: {"a": d.rand(SMALL), "k": 
     "T a, T b, T c", "T z", "z = a * b + c", "bench_ek_small")}, target=RatioAtLeast(1.0))
 
 
+# -- fuse: sqrt((x - y) ** 2 + 1) as one kernel, then with a trailing sum; a fused call's overhead
+def _fuse_dist(xp):
+    return xp.fuse(lambda x, y: xp.sqrt((x - y) ** 2 + 1))
+
+
+def _dist_host(d):
+    return np.sqrt((d.host(N27) - d.host(N27, seed=1)) ** 2 + 1)
+
+
+gpu_case("fuse_dist_f32", lambda xp, d: functools.partial(_fuse_dist(xp), d.rand(N27), d.rand(N27, seed=1)),
+         nbytes=3 * 4 * N27, target=RatioAtLeast(1.2), requires=("fuse",), check=_close_to(_dist_host),
+         note="fuse(lambda x, y: sqrt((x - y) ** 2 + 1)) vs cupy.fuse")
+gpu_case("fuse_dist_sum_f32",
+         lambda xp, d: functools.partial(xp.fuse(lambda x, y: xp.sqrt((x - y) ** 2 + 1).sum()), d.rand(N27),
+                                         d.rand(N27, seed=1)),
+         nbytes=2 * 4 * N27, target=RatioAtLeast(1.5), requires=("fuse",),
+         check=_close_to(lambda d: _dist_host(d).astype(np.float64).sum(), rtol=1e-4, atol=0),
+         note="the same ending in .sum(): one reduction kernel")
+host_case("small_fuse_dist", "f(a, b)", lambda xp, d: {"a": d.rand(SMALL), "b": d.rand(SMALL, seed=1),
+                                                       "f": _fuse_dist(xp)},
+          target=AtMostMoreThan("small_add_call", 6.0, "µs"), numpy=False, requires=("fuse",),
+          note="one fused call on 1000 elements vs one ufunc call")
+
+
 def _ek_first_call(ctx):
     import tempfile
     code = ("import time, numpy as np, {0} as xp\n"
@@ -733,7 +779,7 @@ special_case("import_time", _import_time, unit="s", target=AtMost(0.3, "s"),
 # FFT (7), random (8), sorting (9). Checks compare with NumPy on the host, on a
 # sample where a full NumPy reference would take seconds.
 # =============================================================================
-N24, N26 = 1 << 24, 1 << 26
+N20, N24, N26 = 1 << 20, 1 << 24, 1 << 26
 ROWS, COLS = 16384, 8192  # a 2^27-element matrix
 _EXPECTED: dict = {}
 
@@ -991,6 +1037,64 @@ for _drv in ("gesvd", "gesvdj", "gesvdp", "gesvdp64"):
              warmup=1, note="cunp forced to cusolver " + _drv + " (CUNP_SVD_DRIVER); picks the default")
 
 
+# -- issue 21: sparse linear algebra (group "sparse", registered beside linalg) ----------------
+M_POISSON = 2048          # grid side: 2048^2 = 4.2M unknowns, 21M stored entries
+CG_ITERS = 100
+
+
+def _poisson_csr(m):
+    """The 5-point Laplacian of an m x m grid as CSR arrays (float64 data, int32
+    indices), built row by row in column order: (i-1, j), (i, j-1), (i, j), (i, j+1),
+    (i+1, j)."""
+    n = m * m
+    idx = np.arange(n, dtype=np.int64).reshape(m, m)
+    cols = np.stack([idx - m, idx - 1, idx, idx + 1, idx + m], axis=-1)
+    ok = np.ones((m, m, 5), dtype=bool)
+    ok[0, :, 0] = ok[-1, :, 4] = False
+    ok[:, 0, 1] = ok[:, -1, 3] = False
+    vals = np.broadcast_to(np.array([-1.0, -1.0, 4.0, -1.0, -1.0]), ok.shape)
+    indptr = np.zeros(n + 1, dtype=np.int32)
+    np.cumsum(ok.reshape(n, 5).sum(axis=1), out=indptr[1:])
+    return vals[ok].copy(), cols[ok].astype(np.int32), indptr
+
+
+def _poisson_part(k):
+    return lambda: _memo(("poisson", M_POISSON), lambda: _poisson_csr(M_POISSON))[k]
+
+
+def _poisson_b():
+    return np.random.default_rng(21).standard_normal(M_POISSON * M_POISSON)
+
+
+def _cg_setup(xp, d):
+    """cg on the Poisson matrix for exactly CG_ITERS iterations (rtol=0, atol=0: the
+    residual test never passes), the matrix built with the library's sparse module."""
+    n = M_POISSON * M_POISSON
+    sparse = _lookup(xp, "x.scipy.sparse")
+    A = sparse.csr_matrix((d.custom("pois_data", _poisson_part(0)), d.custom("pois_indices", _poisson_part(1)),
+                           d.custom("pois_indptr", _poisson_part(2))), shape=(n, n))
+    b = d.custom("pois_b", _poisson_b)
+    cg = _lookup(xp, "x.scipy.sparse.linalg.cg")
+    return functools.partial(cg, A, b, rtol=0.0, atol=0.0, maxiter=CG_ITERS)
+
+
+def _cg_check(out, d, lib):
+    """info is the iteration count and the residual fell: ||b - A x|| < 0.5 ||b||."""
+    x, info = out
+    if info != CG_ITERS:
+        return False
+    x = lib.to_numpy(x)
+    data, indices, indptr = _memo(("poisson", M_POISSON), lambda: _poisson_csr(M_POISSON))
+    b = d.host_custom("pois_b", _poisson_b)
+    r = b - np.add.reduceat(data * x[indices], indptr[:-1])
+    return bool(np.isfinite(r).all() and np.linalg.norm(r) < 0.5 * np.linalg.norm(b))
+
+
+gpu_case("cg_poisson2d_2048^2_100it", _cg_setup, nbytes=None, target=RatioAtLeast(1.0), group="sparse",
+         requires=("x.scipy.sparse.csr_matrix", "x.scipy.sparse.linalg.cg"), check=_cg_check, repeats=10, warmup=2,
+         note="float64, 5-point Laplacian (21M entries), rtol=0, atol=0, maxiter=100 vs cupyx cg")
+
+
 # -- issue 7: FFT ---------------------------------------------------------------------------
 group("fft")
 N_FFT2 = 4096
@@ -1143,21 +1247,121 @@ gpu_case("searchsorted_2^24_in_2^26",
                                          d.custom("needles", _needles)),
          nbytes=N24 * (4 + 8), target=RatioAtLeast(1.0), requires=("searchsorted",), check=_searchsorted_check,
          note="float32 queries into sorted float32 values")
+group("namespace")
 
 
-# -- issue 22: scipy.signal filtering (cunpx.scipy.signal against cupyx.scipy.signal) -------
+def _interp_grid():
+    return np.sort(np.random.default_rng(7).random(N20)).astype(np.float32)
+
+
+def _interp(xp, d):
+    return functools.partial(xp.interp, d.rand(N24, seed=3), d.custom("igrid", _interp_grid), d.rand(N20, seed=4))
+
+
+def _poly16(xp, d):
+    return functools.partial(xp.polyval, d.custom("p16", lambda: (np.arange(17, dtype=np.float32) - 8) / 8),
+                             d.rand(N27))
+
+
+gpu_case("interp_2^24_into_2^20", _interp, nbytes=N24 * 8 + N20 * 8, target=RatioAtLeast(1.0),
+         requires=("interp",), check=_close_to(lambda d: np.interp(d.host(N24, seed=3), d.host_custom(
+             "igrid", _interp_grid), d.host(N20, seed=4)), rtol=1e-5, atol=1e-5), note="float32")
+gpu_case("gradient_8192x8192", lambda xp, d: functools.partial(xp.gradient, d.rand(N26).reshape(8192, 8192)),
+         nbytes=3 * N26 * 4, target=RatioAtLeast(1.0), requires=("gradient",), note="float32, both axes")
+gpu_case("histogram2d_2^24_256x256",
+         lambda xp, d: functools.partial(xp.histogram2d, d.rand(N24, seed=5), d.rand(N24, seed=6), bins=256),
+         nbytes=N24 * 8, target=RatioAtLeast(1.0), requires=("histogram2d",), note="float32 points in [0, 1)")
+gpu_case("polyval_deg16_2^27", _poly16, nbytes=2 * N27 * 4, target=RatioAtLeast(1.0), requires=("polyval",),
+         check=_close_to(lambda d: np.polyval((np.arange(17, dtype=np.float32) - 8) / 8, d.host(N27)),
+                         rtol=1e-4, atol=1e-4), note="float32 points, float32 coefficients")
+gpu_case("convolve_2^20_by_2^10",
+         lambda xp, d: functools.partial(xp.convolve, d.rand(N20, seed=8), d.rand(1024, seed=9)),
+         nbytes=(N20 + 1024) * 4 * 2, target=RatioAtLeast(1.0), requires=("convolve",), note="float32, mode full")
+
+
+def _profiler_agreement(ctx):
+    """cunpx.profiler.benchmark's GPU time of `a + b` against CUDA-event timing of the
+    same call (median of each); the row is their ratio, target within 2%."""
+    import cunp
+    import cunpx.profiler
+    if ctx.libs["cunp"].xp is None or not cunp.cuda.is_available():
+        return {}
+    a = cunp.asarray(host_random(N26))
+    b = cunp.asarray(host_random(N26, seed=1))
+    res = cunpx.profiler.benchmark(cunp.add, (a, b), n_repeat=100, n_warmup=10)
+    profiled = float(np.median(res.gpu_times[0])) * 1e3
+    start, end = cunp.cuda.Event(), cunp.cuda.Event()
+    times = []
+    for _ in range(100):
+        start.record()
+        cunp.add(a, b)
+        end.record()
+        end.synchronize()
+        times.append(cunp.cuda.get_elapsed_time(start, end))
+    return {"cunp": profiled / float(np.median(times)), "cupy": None}
+
+
+class _WithinOf(Target):
+    def __init__(self, frac):
+        self.frac = frac
+        self.text = "within %g%% of 1" % (100 * frac)
+
+    def evaluate(self, res, results):
+        if res.get("cunp") is None:
+            return None, ""
+        return abs(res["cunp"] - 1) <= self.frac, ""
+
+
+special_case("profiler_benchmark_vs_events", _profiler_agreement, unit="ratio", target=_WithinOf(0.02),
+             gpu_only=True, note="cunpx.profiler.benchmark median GPU time of a + b (2^26 float32) / CUDA-event median")
+
+# -- issue 22: scipy.signal (cunpx.scipy.signal against cupyx.scipy.signal) -------------------
 group("signal")
-N16 = 1 << 16
+N_WELCH_SEG = 1024
 
 
 def _signal_module(xp):
-    """scipy.signal's namespace for the library: cunpx/cupyx.scipy.signal or SciPy."""
-    import importlib
-    name = {"cunp": "cunpx.scipy.signal", "cupy": "cupyx.scipy.signal"}.get(xp.__name__, "scipy.signal")
-    try:
-        return importlib.import_module(name)
-    except ImportError as e:
-        raise Skip("no %s: %s" % (name, e)) from e
+    """cunpx.scipy.signal beside cunp, cupyx.scipy.signal beside cupy."""
+    if xp.__name__ == "cunp":
+        import cunpx.scipy.signal as sig
+    else:
+        import cupyx.scipy.signal as sig
+    return sig
+
+
+def _welch_reference(h):
+    """Welch's PSD of h (Hann periodic, nperseg 1024, 50% overlap, constant detrend,
+    density scaling, fs 1) in float64 with NumPy, 4096 segments at a time."""
+    n, step = N_WELCH_SEG, N_WELCH_SEG // 2
+    w = 0.5 - 0.5 * np.cos(2 * np.pi * np.arange(n) / n)
+    nseg = (h.shape[0] - n) // step + 1
+    frames = np.lib.stride_tricks.sliding_window_view(h, n)[::step]
+    acc = np.zeros(n // 2 + 1)
+    for s in range(0, nseg, 4096):
+        seg = frames[s:s + 4096].astype(np.float64)
+        seg = (seg - seg.mean(axis=1, keepdims=True)) * w
+        spec = np.fft.rfft(seg, axis=1)
+        acc += (spec.real ** 2 + spec.imag ** 2).sum(axis=0)
+    psd = acc / nseg / (w * w).sum()
+    psd[1:-1] *= 2
+    return psd
+
+
+def _welch_check(out, d, lib):
+    _, pxx = out
+    got = lib.to_numpy(pxx).astype(np.float64)
+    exp = _memo("welch26", lambda: _welch_reference(d.host(N26)))
+    return bool(got.shape == exp.shape and np.linalg.norm(got - exp) <= 1e-4 * np.linalg.norm(exp))
+
+
+gpu_case("welch_f32_2^26", lambda xp, d: functools.partial(_signal_module(xp).welch, d.rand(N26),
+                                                           nperseg=N_WELCH_SEG),
+         nbytes=N26 * 4, target=RatioAtLeast(1.0), check=_welch_check,
+         note="nperseg 1024, Hann, 50% overlap: strided segments, detrend, one batched rfft, mean")
+
+
+# -- issue 22: scipy.signal's filtering half (convolution, linear filters), same group ------
+N16 = 1 << 16
 
 
 def _biquads(sections):

@@ -4,7 +4,11 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <limits>
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace cunp::profiler {
 
@@ -29,5 +33,28 @@ class TimeRange {
 // --capture-range=cudaProfilerApi records. Python: cunpx.profiler.profile().
 void start();
 void stop();
+
+// The timings of one benchmark (Python: cunpx.profiler.benchmark's result).
+struct BenchmarkResult {
+  std::string name;
+  std::vector<double> cpu_times;               // seconds, one per repeat
+  std::vector<int> devices;                    // the CUDA devices timed
+  std::vector<std::vector<double>> gpu_times;  // seconds, one row per device
+  // CuPy's format: "name:    CPU:  12.345 us   +/-  0.123 (min: ... / max: ...) us    GPU-0: ..."
+  std::string str() const;
+};
+
+struct BenchmarkOptions {
+  int n_repeat = 10000;
+  int n_warmup = 10;
+  double max_duration = std::numeric_limits<double>::infinity();  // seconds
+  std::optional<std::vector<int>> devices;  // default: the current CUDA device (none without a GPU)
+  std::string name = "benchmark";
+};
+
+// Runs `fn` n_warmup times, then up to n_repeat times (stopping once max_duration seconds
+// have passed), recording each call's host time and, per device, the time between CUDA
+// events recorded on its current stream before and after the call.
+BenchmarkResult benchmark(const std::function<void()>& fn, const BenchmarkOptions& options = {});
 
 }  // namespace cunp::profiler

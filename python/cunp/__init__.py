@@ -15,6 +15,7 @@ from cunp import cuda
 from cunp.cuda import get_default_memory_pool, get_default_pinned_memory_pool  # CuPy's top-level names
 from cunp._kernel import ElementwiseKernel, ReductionKernel
 from cunp._raw_kernel import RawKernel, RawModule
+from cunp._fuse import fuse, Fusion  # noqa: F401
 from cunp._reductions import *  # noqa: F401,F403 - sum, mean, ... (their module lists them)
 from cunp._statistics import *  # noqa: F401,F403 - median, quantile, histogram, ...
 from cunp import fft, linalg, random  # noqa: F401
@@ -49,6 +50,7 @@ from cunp import _protocols  # noqa: E402,F401 - __array_ufunc__, __array_functi
 
 from cunp._functions_extra import *  # noqa: E402,F401,F403 - interp, convolve, poly*, gradient, ...
 from cunp._misc import *  # noqa: E402,F401,F403 - I/O, printing to strings, ndindex, ...
+from cunp._namespace_rest import *  # noqa: E402,F401,F403 - broadcast, frompyfunc, poly1d, print options
 from cunp._ndarray import flatiter  # noqa: E402,F401
 __version__ = _core.version()
 

@@ -258,7 +258,43 @@ def interp(x, xp, fp, left=None, right=None, period=None):
     return res.astype(dt) if res.dtype != dt else res
 
 
+# Note [Fused interp]: on CUDA devices real interp is one generated kernel (binary
+# search + the same arithmetic and edge rules as the composed path below, in the same
+# order), instead of a searchsorted and a dozen elementwise passes.
+_INTERP_KERNEL = None
+_INTERP_BODY = """
+const ptrdiff_t n = xp.size();
+ptrdiff_t lo = 0, hi = n;
+while (lo < hi) { const ptrdiff_t mid = (lo + hi) >> 1; if (xp[mid] <= x) lo = mid + 1; else hi = mid; }
+const ptrdiff_t j = lo - 1;
+const ptrdiff_t jc = j < 0 ? 0 : (j > n - 2 ? n - 2 : j);
+const double x0 = xp[jc], x1 = xp[jc + 1], y0 = fp[jc], y1 = fp[jc + 1];
+const double slope = (y1 - y0) / (x1 - x0);
+double r = slope * (x - x0) + y0;
+if (isnan(r)) { double r2 = slope * (x - x1) + y1; if (isnan(r2) && y0 == y1) r2 = y0; r = r2; }
+if (x0 == x) r = y0;
+if (j == n - 1) r = fp[n - 1];
+if (x < xp[0]) r = lval;
+if (x > xp[n - 1]) r = rval;
+if (isnan(x)) r = x;
+out = r;
+"""
+
+
+def _interp_kernel():
+    global _INTERP_KERNEL
+    if _INTERP_KERNEL is None:
+        from cunp._kernel import ElementwiseKernel
+
+        _INTERP_KERNEL = ElementwiseKernel("float64 x, raw float64 xp, raw float64 fp, float64 lval, float64 rval",
+                                           "float64 out", _INTERP_BODY, "cunp_interp")
+    return _INTERP_KERNEL
+
+
 def _interp_values(xf, xp, fp, lval, rval, n, is_complex, dt):
+    if n >= 2 and not is_complex and xf._device_str != "cpu":
+        return _interp_kernel()(xf, xp, fp, asarray(lval, dtype=_numpy.float64, device=xf._device_str),
+                                asarray(rval, dtype=_numpy.float64, device=xf._device_str))
     if n == 1:
         inner = _where(xf > xp[0], rval, fp[0])
         res = _where(xf < xp[0], lval, inner)
@@ -326,8 +362,40 @@ def _sliding_dot(long, short, mode, dtype):
         return _sliding_dot_values(long, short, mode, dtype)
 
 
+# Note [FFT convolution]: on CUDA devices a floating convolution with a long kernel (at
+# least _FFT_LAGS taps) is computed through one real/complex FFT of the padded length,
+# as CuPy does; its values differ from the direct sum by rounding only (relative to the
+# largest term). Integer and bool inputs, short kernels and the cpu device use the direct
+# sum, which equals NumPy's to the bit.
+_FFT_LAGS = 128
+
+
+def _fft_sliding_dot(long, short, mode, acc):
+    from cunp import fft as _fft
+
+    n, m = long.shape[0], short.shape[0]
+    size = n + m - 1
+    fast = 1
+    while fast < size:
+        fast *= 2
+    for cand in (fast * 3 // 4, fast * 5 // 8, fast * 9 // 16):  # 2^a 3^b 5^c sizes below the power of two
+        if cand >= size and cand % 2 == 0:
+            fast = min(fast, cand)
+    if acc.kind == "c":
+        full = _fft.ifft(_fft.fft(long, fast) * _fft.fft(short[::-1], fast))[:size]
+    else:
+        full = _fft.irfft(_fft.rfft(long, fast) * _fft.rfft(short[::-1], fast), fast)[:size]
+    n_left = (m - 1, m - 1 - m // 2, 0)[mode]
+    length = (n - m + 1, n, size)[mode]
+    return full[n_left:n_left + length].astype(acc, copy=False)
+
+
 def _sliding_dot_values(long, short, mode, dtype):
     n, m = long.shape[0], short.shape[0]
+    if m >= _FFT_LAGS and dtype.kind in "fc" and long._device_str != "cpu":
+        acc = _numpy.dtype(_numpy.float32) if dtype == _numpy.float16 else dtype
+        out = _fft_sliding_dot(long.astype(acc), short.astype(acc), mode, acc)
+        return out.astype(dtype) if out.dtype != dtype else out
     n_left, n_right = ((0, 0), (m // 2, m - m // 2 - 1), (m - 1, m - 1))[mode]
     length = n + n_left + n_right - m + 1
     # float16 products are summed in float32, as NumPy's half dot.

@@ -202,6 +202,16 @@ class flatiter:
             key = slice(None)
         elif isinstance(key, tuple) and len(key) == 1:
             key = key[0]
+        if isinstance(value, (int, float, complex)) and not isinstance(value, bool):
+            # NumPy converts a Python scalar to the array's type first: 1j into a real
+            # array is a TypeError, 300 into int8 an OverflowError; for one element
+            # (an integer key) it reports them as a ValueError.
+            try:
+                a.dtype.type(value)
+            except (TypeError, OverflowError) as e:
+                if _is_integer_key(key):
+                    raise ValueError("Error setting single item of array.") from e
+                raise
         if _is_integer_key(key):
             i = self._check(_operator.index(key))
             v = value if isinstance(value, ndarray) else _asarray(value, a)

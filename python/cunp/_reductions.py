@@ -1,6 +1,6 @@
 """Reductions with NumPy's names and signatures (sum, mean, argmax, nanstd, ...), and
 the matching ndarray methods. Semantics live in C++ (cunp/reduce.hpp)."""
-from cunp import _core
+from cunp import _core, _fuse
 from cunp._array import asarray, ndarray
 
 __all__ = [
@@ -23,6 +23,8 @@ def _reduce(name, a, axis, dtype, out, keepdims, ddof, initial=None, where=True)
     # One Python frame on the common path (a cunp array, no where=): small reductions
     # are dominated by per-call overhead.
     if type(a) is not ndarray:
+        if type(a) is _fuse._Traced:
+            return a.__cunp_reduce__(name, axis, dtype, out, keepdims, ddof, initial, where)
         a = _arr(a)
     r = _core._reduce(name, a, axis, dtype, out, keepdims, ddof, initial,
                       None if where is True else _arr_on(where, a))

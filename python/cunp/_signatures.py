@@ -134,6 +134,12 @@ def sign_methods(cls):
             m.__qualname__ = "%s.%s" % (cls.__name__, name)
             m.__module__ = cls.__module__
             setattr(cls, name, m)
+    init = vars(cls).get("__init__")
+    if type(init) is _NB_METHOD:  # the class's own signature: its constructor's, less `self`
+        sig = from_nanobind(init)
+        if sig is not None:
+            params = list(sig.parameters.values())[1:]
+            cls.__signature__ = sig.replace(parameters=params)
 
 
 _UFUNC_KEYWORDS = [_P("where", _P.KEYWORD_ONLY, default=True), _P("casting", _P.KEYWORD_ONLY, default="same_kind"),

@@ -1,5 +1,5 @@
 """The ufunc objects (cunp.add, cunp.sin, ...) and the elementwise functions built on them."""
-from cunp import _core, _signatures
+from cunp import _core, _fuse, _signatures
 from cunp._array import asarray, ndarray
 
 ufunc = _core.ufunc
@@ -97,6 +97,8 @@ def where(condition, x=None, y=None):
         return _core.nonzero(condition if isinstance(condition, ndarray) else asarray(condition))
     if x is None or y is None:
         raise ValueError("either both or neither of x and y should be given")
+    if _fuse._tracing:
+        return _fuse._where(condition, x, y)
     return _core._where3(condition, x, y)
 
 
@@ -114,6 +116,10 @@ def clip(a, min=None, max=None, out=None, *, a_min=_UNSET, a_max=_UNSET, **kwarg
                              "forbidden.")
     else:
         a_min, a_max = min, max
+    if _fuse._tracing:
+        traced = _fuse._clip(a, a_min, a_max, out, **kwargs)
+        if traced is not None:
+            return traced
     if isinstance(out, tuple):
         if len(out) != 1:
             raise ValueError("The 'out' tuple must have exactly one entry")

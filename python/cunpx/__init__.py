@@ -10,6 +10,7 @@ import cunp as _cunp
 from cunp import empty_pinned, zeros_pinned
 
 from cunpx import fallback_mode, profiler, scipy  # noqa: F401
+from cunpx import jit  # noqa: F401
 
 
 def empty_like_pinned(a, dtype=None, order="K", subok=None, shape=None):

@@ -52,6 +52,18 @@ nb::list to_list(const std::vector<ndarray>& v) {
   return l;
 }
 
+// `a @ other` for an object that is no array-like but has __rmatmul__ (a LinearOperator,
+// a sparse matrix): NotImplemented, so that Python calls other.__rmatmul__(a), as NumPy
+// does for such operands. Arrays, scalars, sequences and the array protocols convert.
+bool defers_matmul(nb::handle h) {
+  if (nb::isinstance<ndarray>(h) || is_python_scalar(h) || PyList_Check(h.ptr()) || PyTuple_Check(h.ptr())) return false;
+  if (nb::hasattr(h, "__array_interface__") || nb::hasattr(h, "__cuda_array_interface__") ||
+      nb::hasattr(h, "__dlpack__") || nb::isinstance(h, numpy().attr("generic"))) {
+    return false;
+  }
+  return nb::hasattr(h, "__rmatmul__");
+}
+
 void bind_linalg(nb::module_& m) {
   using nb::arg;
   auto binary = [](auto fn) {
@@ -73,8 +85,11 @@ void bind_linalg(nb::module_& m) {
   // ndarray's `@`, `@=` and reflected `@`, bound as methods (no Python frame per call).
   nb::object cls = m.attr("ndarray");
   cls.attr("__matmul__") = nb::cpp_function(
-      [](const ndarray& self, nb::handle other) { return matmul(self, arr(other, self.device())); }, nb::is_method(),
-      nb::name("__matmul__"), nb::arg("other").none());
+      [](const ndarray& self, nb::handle other) -> nb::object {
+        if (defers_matmul(other)) return nb::borrow(Py_NotImplemented);
+        return nb::cast(matmul(self, arr(other, self.device())));
+      },
+      nb::is_method(), nb::name("__matmul__"), nb::arg("other").none());
   cls.attr("__rmatmul__") = nb::cpp_function(
       [](const ndarray& self, nb::handle other) { return matmul(arr(other, self.device()), self); }, nb::is_method(),
       nb::name("__rmatmul__"), nb::arg("other").none());

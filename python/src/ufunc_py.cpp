@@ -81,6 +81,12 @@ nb::object call(const ufunc::Ufunc& uf, nb::args args, nb::kwargs kwargs) {
     throw TypeError(uf.name + "() takes from " + std::to_string(uf.nin) + " to " + std::to_string(uf.nin + uf.nout) +
                     " positional arguments but " + std::to_string(nargs) + " were given");
   }
+  // An operand with __cunp_ufunc__ (a traced value of cunp.fuse) handles the call.
+  for (std::size_t k = 0; k < nargs; ++k) {
+    const nb::handle h = args[k];
+    if (!is_array(h) && !is_python_scalar(h) && nb::hasattr(h, "__cunp_ufunc__"))
+      return h.attr("__cunp_ufunc__")(uf.name, args, kwargs);
+  }
   nb::handle out_obj, where_obj, dtype_obj, casting_obj, signature_obj;
   for (auto [k, v] : kwargs) {
     const std::string key = nb::cast<std::string>(k);

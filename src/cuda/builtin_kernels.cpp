@@ -9,6 +9,7 @@
 #include "random/random_cuda.hpp"
 #include "reduce/gpu_reduce_source.hpp"
 #include "reduce/gpu_scan_source.hpp"  // scans
+#include "signal/upfirdn_source.hpp"     // upfirdn
 #include "stats/bins_source.hpp"  // histogram / bincount / digitize kernels
 #include "ufunc/ufunc.hpp"
 
@@ -101,6 +102,8 @@ std::vector<KernelSource> builtin_kernel_sources() {
       sources.push_back(linalg::detail::int_gemm_kernel_source(dt, tile));
   // ufunc.at kernels (src/index/at_source.cpp)
   for (const index::AtKernelSpec& spec : index::builtin_at_specs()) sources.push_back(index::at_kernel_source(spec));
+  // upfirdn (src/signal/upfirdn_source.cpp)
+  for (DType dt : signal::upfirdn_kernel_dtypes()) sources.push_back(signal::upfirdn_kernel_source(dt));
   return sources;
 }
 
@@ -215,6 +218,11 @@ std::vector<BuiltinProgram> builtin_kernel_programs() {
                           .options = elementwise_compile_options()});
     programs.back().source += index::at_kernel_entry(spec);
     programs.back().kernel_names.push_back(index::at_kernel_name(spec));
+  }
+  // upfirdn (src/signal/upfirdn_source.cpp): one program per dtype, as the engine compiles it
+  for (DType dt : signal::upfirdn_kernel_dtypes()) {
+    cuda::KernelSource k = signal::upfirdn_kernel_source(dt);
+    programs.push_back({.name = "signal_" + k.kernel_name, .source = k.source, .kernel_names = {k.kernel_name}});
   }
   return programs;
 }

@@ -10,6 +10,7 @@
 #include <shared_mutex>
 #include <unordered_map>
 
+#include "cuda/check.hpp"
 #include "cuda/kernel_cache.hpp"
 #include "cuda/kernel_common.hpp"
 #include "cuda/runtime.hpp"
@@ -156,6 +157,16 @@ int inner_ndim(const Plan& plan) { return std::max(1, plan.inner.ndim()); }
 // fold them into a per-thread value, then combine those in a shared-memory tree; the
 // group's first thread runs post_map_expr. A flag marks a value that has seen no
 // element, so a kernel without identity never reads an undefined one.
+//
+// Note [Split reductions]: with few outputs (a full reduction has one) one group per
+// output would leave the device idle, so the host may cut each output's reduced
+// range into `split` pieces (grid.y), G = the whole block. Each block then writes
+// its piece's value and flag to a 32-byte slot of a workspace, fences, and counts
+// itself in the output's counter; the block that arrives last reads the slots (L2
+// loads: other blocks wrote them), folds them in slot order, as one more tree, and
+// runs post_map_expr. The pieces are combined in a fixed order, so results do not
+// depend on scheduling. The host splits only when it knows the reduce type's size
+// (a dtype's type or a placeholder) and it fits a slot.
 std::string generate(const ReductionKernel::Impl& k, const Plan& plan) {
   const cuda::user::Signature& sig = k.sig;
   const std::size_t n = sig.params.size();
@@ -190,6 +201,11 @@ std::string generate(const ReductionKernel::Impl& k, const Plan& plan) {
         "  template <typename U> __device__ __forceinline__ static complex<T> f(const complex<U>& "
         "v) "
         "{ return complex<T>{(T)v.re, (T)v.im}; }\n};\n";
+  // A split piece's value, read back through L2 (Note [Split reductions]).
+  src +=
+      "template <typename R> __device__ __forceinline__ R _cunp_load_slot(const unsigned char* p) {\n"
+      "  alignas(16) unsigned int w[4];\n#pragma unroll\n  for (int k = 0; k < 4; ++k) w[k] = __ldcg(reinterpret_cast<const "
+      "unsigned int*>(p) + k);\n  return *reinterpret_cast<const R*>(w);\n}\n";
   src += "typedef " + k.reduce_type + " _type_reduce;\n";
   src += k.options.preamble + "\n";
   const std::string no = std::to_string(outer_ndim(plan)), ni = std::to_string(inner_ndim(plan));
@@ -206,29 +222,62 @@ std::string generate(const ReductionKernel::Impl& k, const Plan& plan) {
   }
   src += "const __grid_constant__ cunp_k::strided_params<long long, " + no + ", " + nops_o +
          "> _cunp_po, const __grid_constant__ cunp_k::strided_params<long long, " + ni + ", " +
-         nops_i + "> _cunp_pi, long long _cunp_nout, long long _cunp_nred, int _cunp_g) {\n";
+         nops_i +
+         "> _cunp_pi, long long _cunp_nout, long long _cunp_nred, int _cunp_g, int _cunp_split, "
+         "unsigned char* _cunp_ws, unsigned int* _cunp_cnt) {\n";
   src += "  __shared__ alignas(16) unsigned char _cunp_raw[" + std::to_string(kBlock) +
          " * sizeof(_type_reduce)];\n";
   src += "  __shared__ bool _cunp_ok[" + std::to_string(kBlock) + "];\n";
+  src += "  __shared__ bool _cunp_last;\n";
   src += "  _type_reduce* _cunp_sh = reinterpret_cast<_type_reduce*>(_cunp_raw);\n";
   src += "  const int _cunp_t = threadIdx.x;\n";
   src += "  const int _cunp_lane = _cunp_t & (_cunp_g - 1);\n";
   src += "  const int _cunp_per = " + std::to_string(kBlock) + " / _cunp_g;\n";
+  const std::string fold =
+      "        if (_cunp_has) {\n          const _type_reduce a = _cunp_s, b = _cunp_m;\n          "
+      "_cunp_s = _cunp_conv<_type_reduce>::f(" +
+      k.reduce_expr +
+      ");\n        } else {\n          _cunp_s = _cunp_m;\n          _cunp_has = true;\n        "
+      "}\n";
+  const std::string start_value =
+      k.identity.empty() ? "    _type_reduce _cunp_s = _type_reduce();\n    bool _cunp_has = false;\n"
+                         : "    _type_reduce _cunp_s = _cunp_conv<_type_reduce>::f(" + k.identity +
+                               ");\n    bool _cunp_has = true;\n";
+  // The shared-memory tree over each group of G threads.
+  const std::string tree =
+      "    _cunp_sh[_cunp_t] = _cunp_s;\n    _cunp_ok[_cunp_t] = _cunp_has;\n    __syncthreads();\n"
+      "    for (int _cunp_h = _cunp_g >> 1; _cunp_h > 0; _cunp_h >>= 1) {\n"
+      "      if (_cunp_lane < _cunp_h && _cunp_ok[_cunp_t + _cunp_h]) {\n"
+      "        if (_cunp_ok[_cunp_t]) {\n          const _type_reduce a = _cunp_sh[_cunp_t], b = "
+      "_cunp_sh[_cunp_t + _cunp_h];\n"
+      "          _cunp_sh[_cunp_t] = _cunp_conv<_type_reduce>::f(" +
+      k.reduce_expr +
+      ");\n        } else {\n          _cunp_sh[_cunp_t] = _cunp_sh[_cunp_t + _cunp_h];\n"
+      "          _cunp_ok[_cunp_t] = true;\n        }\n      }\n      __syncthreads();\n    }\n";
+  std::string post;
+  post += "      const _type_reduce a = _cunp_sh[_cunp_t];\n";
+  for (int o = 0; o < nout; ++o) {
+    const auto p = static_cast<std::size_t>(sig.nin + o);
+    const std::string type = cuda::user::param_type(sig, p, plan.dtypes[p]);
+    const std::string& pn = sig.params[p].name;
+    post += "      " + type + "& " + pn + " = *reinterpret_cast<" + type + "*>(_cunp_p_" + pn +
+            " + _cunp_off[" + std::to_string(o) + "]);\n";
+  }
+  post += "      " + k.post_map_expr + ";\n";
+
   src +=
       "  for (long long _cunp_base = (long long)blockIdx.x * _cunp_per; _cunp_base < _cunp_nout;"
       " _cunp_base += (long long)gridDim.x * _cunp_per) {\n";
   src += "    const long long _cunp_o = _cunp_base + _cunp_t / _cunp_g;\n";
-  if (k.identity.empty()) {
-    src += "    _type_reduce _cunp_s = _type_reduce();\n    bool _cunp_has = false;\n";
-  } else {
-    src += "    _type_reduce _cunp_s = _cunp_conv<_type_reduce>::f(" + k.identity +
-           ");\n    bool _cunp_has = true;\n";
-  }
+  src += start_value;
   src += "    long long _cunp_off[" + nops_o + "];\n";
   src += "    if (_cunp_o < _cunp_nout) {\n";
   src +=
       "      cunp_k::element_offsets<false>(_cunp_po, (unsigned long long)_cunp_o, _cunp_off);\n";
-  src += "      for (long long _cunp_r = _cunp_lane; _cunp_r < _cunp_nred; _cunp_r += _cunp_g) {\n";
+  src += "#pragma unroll 4\n";
+  src +=
+      "      for (long long _cunp_r = _cunp_lane + (long long)blockIdx.y * _cunp_g; _cunp_r < _cunp_nred;"
+      " _cunp_r += (long long)_cunp_g * _cunp_split) {\n";
   src += "        long long _cunp_ioff[" + nops_i + "];\n";
   src +=
       "        cunp_k::element_offsets<false>(_cunp_pi, (unsigned long long)_cunp_r, "
@@ -243,35 +292,33 @@ std::string generate(const ReductionKernel::Impl& k, const Plan& plan) {
            std::to_string(j) + "]);\n";
   }
   src += "        const _type_reduce _cunp_m = _cunp_conv<_type_reduce>::f(" + k.map_expr + ");\n";
-  src +=
-      "        if (_cunp_has) {\n          const _type_reduce a = _cunp_s, b = _cunp_m;\n          "
-      "_cunp_s = _cunp_conv<_type_reduce>::f(" +
-      k.reduce_expr +
-      ");\n        } else {\n          _cunp_s = _cunp_m;\n          _cunp_has = true;\n        "
-      "}\n";
+  src += fold;
   src += "      }\n    }\n";
-  src +=
-      "    _cunp_sh[_cunp_t] = _cunp_s;\n    _cunp_ok[_cunp_t] = _cunp_has;\n    "
-      "__syncthreads();\n";
-  src += "    for (int _cunp_h = _cunp_g >> 1; _cunp_h > 0; _cunp_h >>= 1) {\n";
-  src += "      if (_cunp_lane < _cunp_h && _cunp_ok[_cunp_t + _cunp_h]) {\n";
-  src +=
-      "        if (_cunp_ok[_cunp_t]) {\n          const _type_reduce a = _cunp_sh[_cunp_t], b = "
-      "_cunp_sh[_cunp_t + _cunp_h];\n"
-      "          _cunp_sh[_cunp_t] = _cunp_conv<_type_reduce>::f(" +
-      k.reduce_expr +
-      ");\n        } else {\n          _cunp_sh[_cunp_t] = _cunp_sh[_cunp_t + _cunp_h];\n"
-      "          _cunp_ok[_cunp_t] = true;\n        }\n      }\n      __syncthreads();\n    }\n";
-  src += "    if (_cunp_o < _cunp_nout && _cunp_lane == 0) {\n";
-  src += "      const _type_reduce a = _cunp_sh[_cunp_t];\n";
-  for (int o = 0; o < nout; ++o) {
-    const auto p = static_cast<std::size_t>(sig.nin + o);
-    const std::string type = cuda::user::param_type(sig, p, plan.dtypes[p]);
-    const std::string& pn = sig.params[p].name;
-    src += "      " + type + "& " + pn + " = *reinterpret_cast<" + type + "*>(_cunp_p_" + pn +
-           " + _cunp_off[" + std::to_string(o) + "]);\n";
-  }
-  src += "      " + k.post_map_expr + ";\n    }\n    __syncthreads();\n  }\n}\n";
+  src += tree;
+  src += "    if (_cunp_split == 1) {\n";
+  src += "      if (_cunp_o < _cunp_nout && _cunp_lane == 0) {\n" + post + "      }\n";
+  src += "    } else {\n";
+  // One output per block here (G is the block).
+  src += "      if (_cunp_t == 0) {\n";
+  src += "        unsigned char* _cunp_slot = _cunp_ws + 32 * (_cunp_o * _cunp_split + blockIdx.y);\n";
+  src += "        *reinterpret_cast<_type_reduce*>(_cunp_slot) = _cunp_sh[0];\n";
+  src += "        *reinterpret_cast<unsigned int*>(_cunp_slot + 16) = _cunp_ok[0] ? 1u : 0u;\n";
+  src += "        __threadfence();\n";
+  src += "        _cunp_last = atomicAdd(_cunp_cnt + _cunp_o, 1u) == (unsigned int)_cunp_split - 1;\n";
+  src += "      }\n      __syncthreads();\n";
+  src += "      if (_cunp_last) {\n        __threadfence();\n";
+  src += "        _type_reduce _cunp_s = _type_reduce();\n        bool _cunp_has = false;\n";
+  src += "        for (int _cunp_k = _cunp_t; _cunp_k < _cunp_split; _cunp_k += " + std::to_string(kBlock) +
+         ") {\n";
+  src += "          const unsigned char* _cunp_slot = _cunp_ws + 32 * (_cunp_o * _cunp_split + _cunp_k);\n";
+  src += "          if (__ldcg(reinterpret_cast<const unsigned int*>(_cunp_slot + 16)) == 0u) continue;\n";
+  src += "          const _type_reduce _cunp_m = _cunp_load_slot<_type_reduce>(_cunp_slot);\n";
+  src += fold;
+  src += "        }\n";
+  src += tree;
+  src += "        if (_cunp_t == 0) {\n" + post + "        }\n";
+  src += "      }\n    }\n";
+  src += "    __syncthreads();\n  }\n}\n";
   return src;
 }
 
@@ -299,6 +346,19 @@ cuda::KernelSource kernel_source(const ReductionKernel::Impl& k, const Plan& pla
 cuda::Kernel kernel_for(const ReductionKernel::Impl& k, const Plan& plan, int arch) {
   return cuda::user::memoized_kernel(k.mutex, k.kernels, memo_key(plan, arch), "cunp.user.reduction", arch,
                                      [&] { return kernel_source(k, plan); });
+}
+
+// The size of `_type_reduce` when the host knows it: a placeholder's dtype or a dtype's
+// C++ name (Note [Split reductions]); nullopt for other types.
+std::optional<std::size_t> reduce_type_size(const ReductionKernel::Impl& k, const Plan& plan) {
+  const cuda::user::Signature& sig = k.sig;
+  for (std::size_t p = 0; p < sig.params.size(); ++p) {
+    const int ph = sig.placeholder[p];
+    if (ph >= 0 && sig.placeholders[static_cast<std::size_t>(ph)] == k.reduce_type) return itemsize(plan.dtypes[p]);
+  }
+  for (int d = 0; d < kNumDTypes; ++d)
+    if (cuda::user::kernel_type_name(static_cast<DType>(d)) == k.reduce_type) return itemsize(static_cast<DType>(d));
+  return std::nullopt;
 }
 
 void launch(const ReductionKernel::Impl& k, const Plan& plan, const std::vector<KernelArg>& args,
@@ -334,19 +394,42 @@ void launch(const ReductionKernel::Impl& k, const Plan& plan, const std::vector<
   long long nout = plan.outer.size, nred = plan.inner.size;
   int g = 32;
   while (g < kBlock && g < nred) g *= 2;
+  const std::int64_t resident =
+      static_cast<std::int64_t>(props.sm_count) * std::max(1, props.max_threads_per_sm / kBlock);
+  // Note [Split reductions]: fewer groups than one wave of blocks, and long reductions.
+  int split = 1;
+  const std::optional<std::size_t> rsize = reduce_type_size(k, plan);
+  if (rsize && *rsize <= 16 && nout < resident && nred >= 16 * kBlock) {
+    g = kBlock;
+    split = static_cast<int>(std::clamp<std::int64_t>((resident + nout - 1) / nout, 1,
+                                                      std::min<std::int64_t>(nred / (8 * kBlock), 65535)));
+  }
+  const Stream stream = call.stream ? *call.stream : current_stream(device);
+  const auto cuda_stream = static_cast<cudaStream_t>(stream.handle());
+  ndarray workspace;
+  unsigned char* ws = nullptr;
+  unsigned int* cnt = nullptr;
+  if (split > 1) {
+    const std::int64_t slots = static_cast<std::int64_t>(nout) * split;
+    // Allocated on the launch's stream: the pool may reuse it once the kernel is done there.
+    const StreamGuard on_stream(stream);
+    workspace = empty({slots * 32 + nout * 4}, {.dtype = DType::UInt8, .device = plan.device});
+    ws = static_cast<unsigned char*>(workspace.data());
+    cnt = reinterpret_cast<unsigned int*>(ws + slots * 32);
+    CUNP_CUDA_CHECK(cudaMemsetAsync(cnt, 0, static_cast<std::size_t>(nout) * 4, cuda_stream));
+  }
   ptrs.push_back(po.data());
   ptrs.push_back(pi.data());
   ptrs.push_back(&nout);
   ptrs.push_back(&nred);
   ptrs.push_back(&g);
+  ptrs.push_back(&split);
+  ptrs.push_back(&ws);
+  ptrs.push_back(&cnt);
   const std::int64_t per = kBlock / g;
-  const std::int64_t resident =
-      static_cast<std::int64_t>(props.sm_count) * std::max(1, props.max_threads_per_sm / kBlock);
   const auto blocks =
       static_cast<unsigned>(std::clamp<std::int64_t>((nout + per - 1) / per, 1, resident * 4));
-  const Stream stream = call.stream ? *call.stream : current_stream(device);
-  cuda::launch(kernel, dim3(blocks), dim3(kBlock), ptrs.data(), 0,
-               static_cast<cudaStream_t>(stream.handle()));
+  cuda::launch(kernel, dim3(blocks, static_cast<unsigned>(split)), dim3(kBlock), ptrs.data(), 0, cuda_stream);
 }
 
 }  // namespace

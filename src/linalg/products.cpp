@@ -98,6 +98,12 @@ void generated_matmul(const ndarray& a0, const ndarray& b0, const ndarray& c, st
 // Products of at most this many multiply-adds (128^3) in float32/float64 run the
 // generated GEMM on CUDA devices (Note [Small float GEMM]).
 constexpr std::int64_t kSmallFloatGemmWork = std::int64_t{1} << 21;
+// ... when their inner dimension is at most this. Note [Long inner dimension]: the
+// generated kernel gives each output to one thread and walks k serially (16 per staging
+// round), so a product with few outputs and a long k (a dot product of two 10^6-element
+// vectors, the Gram-Schmidt projections V @ w of a Krylov solver: 2^21 multiply-adds or
+// fewer) is one block's loop of k / 16 rounds; cuBLAS splits k across the device.
+constexpr std::int64_t kSmallFloatGemmMaxK = 1024;
 
 // The matmul of operands already at least 2-D, broadcast batch. Note [matmul out=]: the
 // product is written straight into `into` when it can take it as it is (the result's
@@ -155,7 +161,7 @@ ndarray matmul_2d(const ndarray& a0, const ndarray& b0, const ndarray* into = nu
   const ndarray a = fit(a0), b = fit(b0);
   // Note [Small float GEMM]: small real products run the generated GEMM, not cuBLAS.
   const bool small_float = dev.is_cuda() && (ct == DType::Float32 || ct == DType::Float64) &&
-                           batch * m * n * k <= kSmallFloatGemmWork;
+                           batch * m * n * k <= kSmallFloatGemmWork && k <= kSmallFloatGemmMaxK;
   if (!blas || small_float) {
     generated_matmul(a, b, c, batch, m, n, k);
     return c;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -36,6 +37,15 @@ std::string_view reduce_op_ufunc_name(ReduceOp op) noexcept;
 std::string_view reduce_op_functor(ReduceOp op, DType dt) noexcept;
 bool reduce_op_is_arg(ReduceOp op) noexcept;
 bool reduce_op_has_identity(ReduceOp op) noexcept;
+
+// The accumulator and result dtypes of np.sum/prod/min/max/any/all (op) or np.mean
+// (op Sum, mean true) of an `in` array, with dtype= when given: NumPy's rules, as
+// reduce.cpp applies them (fused reductions use them too).
+struct ReductionDTypes {
+  DType acc;
+  DType result;
+};
+ReductionDTypes reduction_dtypes(ReduceOp op, bool mean, DType in, std::optional<DType> dtype);
 
 struct ReducePlan {
   std::vector<bool> reduced;  // per input axis

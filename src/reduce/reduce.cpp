@@ -212,24 +212,37 @@ ndarray divide_by_count(const ndarray& a, const ndarray& count) {
 
 }  // namespace
 
+namespace reduce {
+
+ReductionDTypes reduction_dtypes(ReduceOp op, bool mean, DType in, std::optional<DType> dtype) {
+  if (mean) {
+    if (dtype) return {*dtype, *dtype};
+    if (is_int_or_bool(in)) return {DType::Float64, DType::Float64};
+    return {in == DType::Float16 ? DType::Float32 : in, in};
+  }
+  switch (op) {
+    case ReduceOp::Sum: case ReduceOp::Prod: {
+      const DType acc = dtype.value_or(sum_dtype(in));
+      return {acc, acc};
+    }
+    case ReduceOp::Any: case ReduceOp::All: return {DType::Bool, DType::Bool};
+    default: return {in, in};
+  }
+}
+
+}  // namespace reduce
+
 ndarray sum(const ndarray& a, const ReduceOptions& o) {
-  return run_checked(ReduceOp::Sum, a, o, o.dtype.value_or(sum_dtype(a.dtype())));
+  return run_checked(ReduceOp::Sum, a, o, reduce::reduction_dtypes(ReduceOp::Sum, false, a.dtype(), o.dtype).acc);
 }
 
 ndarray prod(const ndarray& a, const ReduceOptions& o) {
-  return run_checked(ReduceOp::Prod, a, o, o.dtype.value_or(sum_dtype(a.dtype())));
+  return run_checked(ReduceOp::Prod, a, o, reduce::reduction_dtypes(ReduceOp::Prod, false, a.dtype(), o.dtype).acc);
 }
 
 ndarray mean(const ndarray& a, const ReduceOptions& o) {
   refuse_initial(o, "mean");
-  DType acc = a.dtype(), result = a.dtype();
-  if (o.dtype) {
-    acc = result = *o.dtype;
-  } else if (is_int_or_bool(a.dtype())) {
-    acc = result = DType::Float64;
-  } else if (a.dtype() == DType::Float16) {
-    acc = DType::Float32;
-  }
+  const auto [acc, result] = reduce::reduction_dtypes(ReduceOp::Sum, true, a.dtype(), o.dtype);
   ndarray m;
   if (o.where) {
     // NumPy's _mean: the sum of the selected elements over their count.

@@ -259,6 +259,12 @@ def test_ufunc_signatures():
     assert str(inspect.signature(cunp.divmod)) == str(inspect.signature(numpy.divmod))
 
 
+def test_ndarray_class_signature_is_its_constructor():
+    """inspect.signature(cunp.ndarray): NumPy's constructor parameters, plus CuPy's memptr."""
+    params = list(inspect.signature(cunp.ndarray).parameters)
+    assert params == list(inspect.signature(numpy.ndarray).parameters) + ["memptr"]
+
+
 def test_bound_functions_keep_their_identity():
     """The functions bound in C++ are reached through forwarding objects: aliases stay one
     object, the names and documentation are the function's, pickling finds them again."""

@@ -39,13 +39,16 @@ def test_matmul(device, dtype, sa, sb, rng):
 
 @pytest.mark.parametrize("dtype", [numpy.float32, numpy.float64])
 @pytest.mark.parametrize("case", ["128^3", "129x128x128", "t_and_slice", "batch", "broadcast_batch", "nan_inf",
-                                  "large_tiles"])
+                                  "large_tiles", "long_k"])
 def test_matmul_small_float_kernel(device, dtype, case, rng):
-    """Products up to 2^21 multiply-adds run cunp's generated GEMM on CUDA devices and
-    larger ones cuBLAS (docs/linalg.md, Note [Small float GEMM]): both sides of the
-    threshold, views read through their strides, batches, and NaN/inf propagation."""
+    """Products up to 2^21 multiply-adds with k <= 1024 run cunp's generated GEMM on CUDA
+    devices and larger ones, or longer k, cuBLAS (docs/linalg.md, Note [Small float GEMM],
+    Note [Long inner dimension]): both sides of the thresholds, views read through their
+    strides, batches, and NaN/inf propagation."""
     if case == "128^3":
         a, b = rand((128, 128), dtype, rng), rand((128, 128), dtype, rng)
+    elif case == "long_k":   # few outputs, k past 1024: cuBLAS
+        a, b = rand((3, 3000), dtype, rng), rand((3000, 2), dtype, rng)
     elif case == "129x128x128":
         a, b = rand((129, 128), dtype, rng), rand((128, 128), dtype, rng)
     elif case == "t_and_slice":

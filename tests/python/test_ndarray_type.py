@@ -296,6 +296,14 @@ def test_flat_read_only(device):
     assert_array_equal(d.flat[1:3], h.flat[1:3])
 
 
+@pytest.mark.parametrize("dtype_name,value,key", [("float64", 1j, Ellipsis), ("float32", 2j, 1),
+                                                   ("int8", 300, slice(0, 2)), ("uint8", -1, 0)])
+def test_flat_scalar_assignment_checks_like_numpy(device, dtype_name, value, key):
+    d, h = cunp.zeros(4, dtype=dtype_name), numpy.zeros(4, dtype=dtype_name)
+    raises_like(lambda: h.flat.__setitem__(key, value), lambda: d.flat.__setitem__(key, value))
+    assert_array_equal(d, h)  # nothing written
+
+
 # ---- data ---------------------------------------------------------------------
 
 def test_data_memory_pointer(device):

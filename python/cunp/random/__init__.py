@@ -13,6 +13,7 @@ from cunp.random._legacy import (  # noqa: F401
     random_integers, get_bit_generator, set_bit_generator,
 )
 
+from cunp.random._bit_generators import MT19937, PCG64, PCG64DXSM, SFC64  # noqa: E402,F401
 from cunp.random import _composed  # noqa: E402 - standard_t, dirichlet, multinomial, ... on Generator
 
 _composed._attach_legacy(globals())

@@ -295,13 +295,76 @@ def zipf(self, a, size=None):
     return _finish(res, size)
 
 
+def _lgamma_from_1(x):
+    """log Γ(x) for float64 x >= 1: six recurrence steps up, then Stirling's series
+    (absolute error below 1e-15 for every x >= 1)."""
+    z = x + 6
+    shift = cunp.log(x) + cunp.log(x + 1) + cunp.log(x + 2) + cunp.log(x + 3) + cunp.log(x + 4) + cunp.log(x + 5)
+    r = 1 / z
+    r2 = r * r
+    series = r * (1 / 12 - r2 * (1 / 360 - r2 * (1 / 1260 - r2 * (1 / 1680 - r2 / 1188))))
+    return (z - 0.5) * cunp.log(z) - z + 0.9189385332046728 + series - shift
+
+
+def hypergeometric(self, ngood, nbad, nsample, size=None):
+    """The number of good items among `nsample` drawn without replacement from `ngood`
+    good and `nbad` bad ones: Stadlober's ratio-of-uniforms sampler (HRUA), on the
+    device, for every parameter set (NumPy's checks and messages)."""
+    ngood, nbad, nsample = (_arr(v, numpy.int64) for v in (ngood, nbad, nsample))
+    for name, v in (("ngood", ngood), ("nbad", nbad), ("nsample", nsample)):
+        if v.dtype.kind not in "iu":
+            raise TypeError("%s must be an integer, got dtype %s" % (name, v.dtype))
+    _check(ngood < 0, "ngood < 0")
+    _check(nbad < 0, "nbad < 0")
+    _check(nsample < 0, "nsample < 0")
+    _check(ngood + nbad < nsample, "ngood + nbad < nsample")
+    _check(ngood + nbad > 10**9, "ngood + nbad > 1000000000 is not supported by cunp.random.hypergeometric")
+    shape = _shape(size, ngood, nbad, nsample)
+    good = cunp.broadcast_to(ngood, shape).ravel().astype(numpy.float64)
+    bad = cunp.broadcast_to(nbad, shape).ravel().astype(numpy.float64)
+    sample = cunp.broadcast_to(nsample, shape).ravel().astype(numpy.float64)
+    pop = good + bad
+    lo, hi = cunp.minimum(good, bad), cunp.maximum(good, bad)
+    m = cunp.minimum(sample, pop - sample)
+    with cunp.errstate(divide="ignore", invalid="ignore"):
+        d4 = lo / pop
+        d6 = m * d4 + 0.5
+        d7 = cunp.sqrt((pop - m) * sample * d4 * (1 - d4) / (pop - 1) + 0.5)
+    d8 = 1.7155277699214135 * d7 + 0.8989161620588988  # 2 sqrt(2/e), 3 - 2 sqrt(3/e)
+    d9 = cunp.floor((m + 1) * (lo + 1) / (pop + 2))
+
+    def log_terms(z, idx):
+        return (_lgamma_from_1(z + 1) + _lgamma_from_1(lo[idx] - z + 1) + _lgamma_from_1(m[idx] - z + 1)
+                + _lgamma_from_1(hi[idx] - m[idx] + z + 1))
+
+    d10 = log_terms(d9, slice(None))
+    d11 = cunp.minimum(cunp.minimum(m, lo) + 1, cunp.floor(d6 + 16 * d7))
+    trivial = (m == 0) | (lo == 0)
+
+    def propose(idx):
+        x, y = self.random(idx.shape), self.random(idx.shape)
+        with cunp.errstate(divide="ignore", invalid="ignore"):
+            w = d6[idx] + d8[idx] * (y - 0.5) / x
+            inside = (w >= 0) & (w < d11[idx])
+            z = cunp.floor(cunp.where(inside, w, 0))
+            t = d10[idx] - log_terms(z, idx)
+            accept = inside & ((x * (4 - x) - 3 <= t) | ((x * (x - t) < 1) & (2 * cunp.log(x) <= t)))
+        return cunp.where(trivial[idx], 0.0, z), accept | trivial[idx]
+
+    z = _rejection(self, (good.size,), propose)
+    z = cunp.where(good > bad, m - z, z)
+    z = cunp.where(m < sample, good - z, z)
+    return _finish(z.astype(numpy.int64).reshape(shape), size)
+
+
 def bytes(self, length):
     """`length` random bytes (drawn on the current device, returned as Python bytes)."""
     return self.integers(0, 256, size=int(length), dtype=numpy.uint8).get().tobytes()
 
 
 _GENERATOR_METHODS = (standard_cauchy, standard_t, f, noncentral_chisquare, noncentral_f, power, triangular, wald,
-                      negative_binomial, logseries, dirichlet, multinomial, multivariate_normal, bytes, vonmises, zipf)
+                      negative_binomial, logseries, dirichlet, multinomial, multivariate_normal, bytes, vonmises, zipf,
+                      hypergeometric)
 for _m in _GENERATOR_METHODS:
     setattr(Generator, _m.__name__, _m)
 

@@ -150,6 +150,11 @@ def _as_int_scalar(x):
     return x.item() if isinstance(x, numpy.generic) else x
 
 
+# The bit generators a Generator accepts (Philox here; the NumPy-stream ones of
+# _bit_generators.py add themselves).
+_BIT_GENERATOR_TYPES = (Philox,)
+
+
 class Generator:
     """numpy.random.Generator over cunp's Philox: same method names and arguments; the
     streams are cunp's own and are bit-identical between devices. Every floating
@@ -158,8 +163,9 @@ class Generator:
     NumPy does; cunp arrays are read on their device."""
 
     def __init__(self, bit_generator):
-        if not isinstance(bit_generator, Philox):
-            raise TypeError("cunp.random.Generator needs a cunp.random.Philox bit generator")
+        if not hasattr(bit_generator, "_impl") or not isinstance(bit_generator, _BIT_GENERATOR_TYPES):
+            raise TypeError("Generator: bit_generator must be a cunp.random bit generator (Philox, PCG64, "
+                            "PCG64DXSM, MT19937 or SFC64), got %s" % type(bit_generator).__name__)
         self._bit_generator = bit_generator
         self._source = bit_generator._impl
         self._generator = _core._generator(self._source)
@@ -180,7 +186,7 @@ class Generator:
         return [Generator(bg) for bg in self._bit_generator.spawn(n_children)]
 
     def __repr__(self):
-        return "Generator(Philox)"
+        return "Generator(%s)" % type(self._bit_generator).__name__
 
     # ---- floating distributions (NumPy's out= where NumPy has it)
     def random(self, size=None, dtype=numpy.float64, out=None):
@@ -291,6 +297,6 @@ def default_rng(seed=None):
     a sequence of ints, a SeedSequence, a Philox or a Generator)."""
     if isinstance(seed, Generator):
         return seed
-    if isinstance(seed, Philox):
+    if isinstance(seed, _BIT_GENERATOR_TYPES):
         return Generator(seed)
     return Generator(Philox(seed))

@@ -15,6 +15,11 @@ class RandomState:
         self.seed(seed)
 
     def seed(self, seed=None):
+        from cunp.random import _generator
+
+        if isinstance(seed, _generator._BIT_GENERATOR_TYPES):  # RandomState(MT19937(...)), as NumPy's
+            self._gen = Generator(seed)
+            return
         if seed is not None and not isinstance(seed, (numbers.Integral, numpy.integer, SeedSequence)):
             seed = [int(s) for s in numpy.asarray(seed).ravel()]
         self._gen = Generator(Philox(seed))

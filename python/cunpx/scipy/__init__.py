@@ -1,3 +1,3 @@
 """cunpx.scipy: SciPy's modules for cunp arrays (cupyx.scipy): ``fft``, ``linalg``,
 ``special``, ``signal`` and ``sparse``."""
-from cunpx.scipy import fft, linalg, signal, special  # noqa: F401
+from cunpx.scipy import fft, linalg, signal, sparse, special  # noqa: F401

@@ -2,11 +2,12 @@
 devices). ``workers=`` and ``overwrite_x=`` are accepted and have no effect (the GPU
 transforms run on the device, out of place); ``plan=`` takes only None."""
 import cunp as _cunp
+from cunpx.scipy._fftlog import fht, fhtoffset, ifht  # noqa: F401
 from cunpx.scipy._realtransforms import dct, dctn, dst, dstn, idct, idctn, idst, idstn  # noqa: F401
 
 __all__ = ["fft", "ifft", "fft2", "ifft2", "fftn", "ifftn", "rfft", "irfft", "rfft2", "irfft2", "rfftn",
            "irfftn", "hfft", "ihfft", "fftfreq", "rfftfreq", "fftshift", "ifftshift", "next_fast_len", "dct", "idct",
-           "dst", "idst", "dctn", "idctn", "dstn", "idstn"]
+           "dst", "idst", "dctn", "idctn", "dstn", "idstn", "fht", "ifht", "fhtoffset"]
 
 
 def _check_plan(plan):

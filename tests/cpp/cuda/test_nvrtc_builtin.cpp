@@ -24,6 +24,7 @@
 #include "reduce/gpu_reduce_source.hpp"
 #include "stats/bins_source.hpp"
 #include "reduce/gpu_scan_source.hpp"
+#include "signal/upfirdn_source.hpp"
 #include "ufunc/ufunc.hpp"
 
 namespace cunp::cuda {
@@ -74,7 +75,7 @@ TEST(NvrtcBuiltin, KernelNamesAreUnique) {
                                 reduce_kernels + reduce::builtin_scan_specs().size() + index::index_kernel_specs().size() +
                                 2u * linalg::detail::int_gemm_dtypes().size() + stats::bin_kernel_specs().size() +
                                 index::builtin_at_specs().size() + transpose_kernel_specs().size() +
-                                concat_unit_sizes().size());
+                                concat_unit_sizes().size() + signal::upfirdn_kernel_dtypes().size());
   std::printf("  %zu kernels, %zu of them ufunc loops\n", sources.size(), ufunc_kernels);
 }
 

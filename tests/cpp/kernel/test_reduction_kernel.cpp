@@ -73,5 +73,26 @@ TEST(ReductionKernelGpu, MatchesBuiltinReductions) {
   }
 }
 
+TEST(ReductionKernelGpu, SplitReductions) {
+  // Few outputs, long reductions: the split path (Note [Split reductions]), with and
+  // without identity, a complex reduce type, and a reduce type named by its C++ type.
+  if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA device";
+  const ndarray a = host({4, 1 << 18}, DType::Float32);
+  const ndarray g = a.to(Device::cuda(0));
+  const ReductionKernel s("T x", "T y", "x", "a + b", "y = a", "0", "split_sum");
+  const ReductionKernel m("T x", "T y", "x", "(a > b ? a : b)", "y = a", "", "split_max");
+  EXPECT_TRUE(allclose(s({g})[0].to(Device::cpu()), sum(a.astype(DType::Float64)).astype(DType::Float32), 1e-5, 0));
+  EXPECT_TRUE(allclose(s({g}, {.axis = 1})[0].to(Device::cpu()), sum(a, {.axis = 1}), 1e-5, 0));
+  EXPECT_TRUE(array_equal(m({g})[0].to(Device::cpu()), max(a)));
+  EXPECT_TRUE(array_equal(m({g}, {.axis = 1, .keepdims = true})[0].to(Device::cpu()),
+                          max(a, {.axis = 1, .keepdims = true})));
+  const ndarray c = a.astype(DType::Complex128);
+  const ReductionKernel cs("T x", "T y", "x * x", "a + b", "y = a", "0", "split_csum");
+  EXPECT_TRUE(allclose(cs({c.to(Device::cuda(0))})[0].to(Device::cpu()), sum(multiply(c, c)), 1e-12, 0));
+  const ReductionKernel user("T x", "T y", "x", "a + b", "y = a", "0", "split_dsum",
+                             {.reduce_type = "double", .preamble = "", .options = {}});
+  EXPECT_TRUE(allclose(user({g})[0].to(Device::cpu()), sum(a.astype(DType::Float64)).astype(DType::Float32), 1e-6, 0));
+}
+
 }  // namespace
 }  // namespace cunp
