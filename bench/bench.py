@@ -1360,6 +1360,90 @@ gpu_case("welch_f32_2^26", lambda xp, d: functools.partial(_signal_module(xp).we
          note="nperseg 1024, Hann, 50% overlap: strided segments, detrend, one batched rfft, mean")
 
 
+# -- issue 22: scipy.signal's filtering half (convolution, linear filters), same group ------
+N16 = 1 << 16
+
+
+def _biquads(sections):
+    """A stable filter of `sections` second-order sections (poles of radius 0.5..0.8)."""
+    rows = []
+    for k in range(sections):
+        r, w = 0.5 + 0.3 * k / max(1, sections - 1), 0.3 + 0.6 * k
+        rows.append([0.2, 0.3, 0.1, 1.0, -2.0 * r * np.cos(w), r * r])
+    return np.array(rows)
+
+
+def _ba_of(sos):
+    b, a = np.array([1.0]), np.array([1.0])
+    for row in sos:
+        b, a = np.convolve(b, row[:3]), np.convolve(a, row[3:])
+    return b, a
+
+
+_SOS4 = _biquads(4)
+_B8, _A8 = _ba_of(_SOS4)  # order 8
+
+
+def _scipy_ref(fn):
+    """A float64 SciPy reference for a check (None: SciPy is not installed, not checked)."""
+    def ref(d):
+        try:
+            import scipy.signal as ss
+        except ImportError:
+            return None
+        return fn(ss, d)
+    return ref
+
+
+def _signal_check(key, ref, tol):
+    def check(out, d, lib):
+        exp = _memo(key, lambda: ref(d))
+        if exp is None:
+            return True
+        got = lib.to_numpy(out).astype(np.float64)
+        return bool(got.shape == exp.shape and np.linalg.norm(got - exp) <= tol * np.linalg.norm(exp))
+    return check
+
+
+def _sig_setup(make):
+    def setup(xp, d):
+        return make(_signal_module(xp), xp, d)
+    return setup
+
+
+for _n1, _n2 in ((N24, N16), (N16, N16)):
+    _name = "fftconvolve_f32_2^%dx2^%d" % (_n1.bit_length() - 1, _n2.bit_length() - 1)
+    gpu_case(_name, _sig_setup(lambda sig, xp, d, n1=_n1, n2=_n2: functools.partial(
+                 sig.fftconvolve, d.rand(n1, seed=3), d.rand(n2, seed=4))),
+             nbytes=(_n1 + _n2 + _n1 + _n2 - 1) * 4, target=RatioAtLeast(1.0),
+             check=_signal_check(_name, _scipy_ref(lambda ss, d, n1=_n1, n2=_n2: ss.fftconvolve(
+                 d.host(n1, seed=3).astype(np.float64), d.host(n2, seed=4).astype(np.float64))), 1e-4),
+             note="full mode, float32 (cuFFT R2C/C2R of next_fast_len)")
+gpu_case("convolve2d_f32_4096^2_9x9", _sig_setup(lambda sig, xp, d: functools.partial(
+             sig.convolve2d, d.rand(4096 * 4096, seed=5).reshape(4096, 4096), d.rand(81, seed=6).reshape(9, 9),
+             mode="same")),
+         nbytes=2 * 4096 * 4096 * 4, target=RatioAtLeast(1.0),
+         check=_signal_check("convolve2d_9x9", _scipy_ref(lambda ss, d: ss.convolve2d(
+             d.host(4096 * 4096, seed=5).reshape(4096, 4096).astype(np.float64),
+             d.host(81, seed=6).reshape(9, 9).astype(np.float64), mode="same")), 1e-5),
+         note="direct method, mode='same', boundary='fill'")
+gpu_case("lfilter_f32_2^24_order8", _sig_setup(lambda sig, xp, d: functools.partial(
+             sig.lfilter, xp.asarray(_B8.astype(np.float32)), xp.asarray(_A8.astype(np.float32)),
+             d.rand(N24, seed=7))),
+         nbytes=2 * N24 * 4, target=RatioAtLeast(1.0),
+         check=_signal_check("lfilter8", _scipy_ref(lambda ss, d: ss.lfilter(
+             _B8.astype(np.float32).astype(np.float64), _A8.astype(np.float32).astype(np.float64),
+             d.host(N24, seed=7).astype(np.float64))), 1e-4),
+         note="one lane of 2^24 samples, an order-8 IIR filter; cunp scans over time in blocks "
+              "(Note [Blocked IIR scan]); expect >=5x where CuPy filters sequentially")
+gpu_case("sosfilt_f32_2^24_4sections", _sig_setup(lambda sig, xp, d: functools.partial(
+             sig.sosfilt, xp.asarray(_SOS4.astype(np.float32)), d.rand(N24, seed=8))),
+         nbytes=2 * N24 * 4, target=RatioAtLeast(1.0), requires=(),
+         check=_signal_check("sosfilt4", _scipy_ref(lambda ss, d: ss.sosfilt(
+             _SOS4.astype(np.float32).astype(np.float64), d.host(N24, seed=8).astype(np.float64))), 1e-4),
+         note="one lane of 2^24 samples, 4 second-order sections")
+
+
 # =============================================================================
 # Running
 # =============================================================================
