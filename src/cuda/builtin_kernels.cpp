@@ -9,6 +9,7 @@
 #include "random/random_cuda.hpp"
 #include "reduce/gpu_reduce_source.hpp"
 #include "reduce/gpu_scan_source.hpp"  // scans
+#include "sparse/row_kernels_source.hpp"  // sparse row kernels
 #include "stats/bins_source.hpp"  // histogram / bincount / digitize kernels
 #include "ufunc/ufunc.hpp"
 
@@ -101,6 +102,9 @@ std::vector<KernelSource> builtin_kernel_sources() {
       sources.push_back(linalg::detail::int_gemm_kernel_source(dt, tile));
   // ufunc.at kernels (src/index/at_source.cpp)
   for (const index::AtKernelSpec& spec : index::builtin_at_specs()) sources.push_back(index::at_kernel_source(spec));
+  // sparse row kernels (src/sparse/row_kernels_source.cpp)
+  for (const sparse::detail::RowKernelSpec& spec : sparse::detail::row_kernel_specs())
+    sources.push_back(sparse::detail::row_kernel_source(spec));
   return sources;
 }
 
@@ -215,6 +219,20 @@ std::vector<BuiltinProgram> builtin_kernel_programs() {
                           .options = elementwise_compile_options()});
     programs.back().source += index::at_kernel_entry(spec);
     programs.back().kernel_names.push_back(index::at_kernel_name(spec));
+  }
+  // sparse row kernels (src/sparse/row_kernels_source.cpp): the index-only ones in one
+  // program, the others one program per data dtype
+  for (const sparse::detail::RowKernelSpec& spec : sparse::detail::row_kernel_specs()) {
+    const std::string group = sparse::detail::row_kernel_has_data(spec.kernel)
+                                  ? "sparse_" + std::string(ops_type_code(spec.data))
+                                  : std::string("sparse_index");
+    if (programs.back().name != group)
+      programs.push_back({.name = group,
+                          .source = sparse::detail::row_kernels_preamble(),
+                          .kernel_names = {},
+                          .options = sparse::detail::row_kernel_compile_options()});
+    programs.back().source += sparse::detail::row_kernel_entry(spec);
+    programs.back().kernel_names.push_back(sparse::detail::row_kernel_name(spec));
   }
   return programs;
 }
