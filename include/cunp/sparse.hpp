@@ -134,12 +134,11 @@ csr_matrix matmul(const csr_matrix& a, const csr_matrix& b, const IndexOptions& 
 
 // SciPy's _binopt over the union of the two patterns, the absent side reading as zero;
 // entries whose result is zero are not stored. The result is canonical; its dtype is
-// result_type(A, B), bool for the comparisons. Subtracting bools is a TypeError.
-enum class BinaryOp : std::uint8_t {
-  Add, Subtract, Multiply, Maximum, Minimum,
-  NotEqual, Less, Greater, LessEqual, GreaterEqual
-};
-BinaryOp parse_binary_op(std::string_view name);  // "add", ..., "greater_equal"
+// result_type(A, B), bool for the comparisons. Subtracting bools is a TypeError. Only
+// operations with op(0, 0) == 0 are here: SciPy builds A >= B and A <= B as the
+// complement of A < B and A > B (a dense-like result), and so can the caller.
+enum class BinaryOp : std::uint8_t { Add, Subtract, Multiply, Maximum, Minimum, NotEqual, Less, Greater };
+BinaryOp parse_binary_op(std::string_view name);  // "add", ..., "greater"
 csr_matrix binary_op(const csr_matrix& a, const csr_matrix& b, BinaryOp op);
 
 // ---- reductions --------------------------------------------------------------------

@@ -201,7 +201,7 @@ void bind_sparse(nb::module_& m) {
   "Elementwise op of two CSR matrices of one shape over the union of their patterns (an\n"
   "absent entry reads as zero), zero results not stored, canonical result. op: 'add',\n"
   "'subtract', 'multiply', 'maximum', 'minimum' (dtype result_type(A, B)) or 'not_equal',\n"
-  "'less', 'greater', 'less_equal', 'greater_equal' (bool).");
+  "'less', 'greater' (bool): the operations with op(0, 0) == 0 (A >= B is not (A < B)).");
 
   // ---- reductions
   m.def("_sparse_csr_sum", [](nb::handle data, nb::handle indices, nb::handle indptr, nb::handle shape,

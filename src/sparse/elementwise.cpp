@@ -20,6 +20,12 @@ namespace cunp::sparse {
 
 using detail::Csr;
 
+// binop_row takes the operation as BinaryOp's value.
+static_assert(static_cast<int>(BinaryOp::Add) == sparse_ops::kBinAdd &&
+              static_cast<int>(BinaryOp::Minimum) == sparse_ops::kBinMinimum &&
+              static_cast<int>(BinaryOp::NotEqual) == sparse_ops::kBinNotEqual &&
+              static_cast<int>(BinaryOp::Greater) == sparse_ops::kBinGreater);
+
 csr_matrix binary_op(const csr_matrix& a, const csr_matrix& b, BinaryOp op) {
   const char* who = "binary_op";
   if (a.shape != b.shape)

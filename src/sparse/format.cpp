@@ -26,7 +26,6 @@ BinaryOp parse_binary_op(std::string_view name) {
       {"multiply", BinaryOp::Multiply}, {"maximum", BinaryOp::Maximum},
       {"minimum", BinaryOp::Minimum},   {"not_equal", BinaryOp::NotEqual},
       {"less", BinaryOp::Less},         {"greater", BinaryOp::Greater},
-      {"less_equal", BinaryOp::LessEqual}, {"greater_equal", BinaryOp::GreaterEqual},
   };
   for (const auto& [n, op] : kNames)
     if (n == name) return op;

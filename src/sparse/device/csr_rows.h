@@ -118,9 +118,7 @@ template <typename T> CUNP_HD bool binop_compare(int op, T a, T b) {
   switch (op) {
     case kBinNotEqual: return ops::not_equal{}(a, b);
     case kBinLess: return ops::less{}(a, b);
-    case kBinGreater: return ops::greater{}(a, b);
-    case kBinLessEqual: return ops::less_equal{}(a, b);
-    default: return ops::greater_equal{}(a, b);
+    default: return ops::greater{}(a, b);
   }
 }
 
