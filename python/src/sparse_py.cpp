@@ -64,11 +64,11 @@ void bind_sparse(nb::module_& m) {
   "_sparse_index_dtype(nnz, shape) -> numpy.dtype\n\n"
   "int32 when nnz and both dimensions fit in it, else int64 (SciPy's get_index_dtype).");
 
-  m.def("_sparse_check_format", [](nb::handle data, nb::handle indices, nb::handle indptr, nb::handle shape,
+  m.def("_sparse_csr_check_format", [](nb::handle data, nb::handle indices, nb::handle indptr, nb::handle shape,
                                    bool full_check) {
     sparse::check_format(csr(data, indices, indptr, shape), full_check);
   }, arg("data"), arg("indices"), arg("indptr"), arg("shape"), arg("full_check") = false,
-  "_sparse_check_format(data, indices, indptr, shape, full_check=False)\n\n"
+  "_sparse_csr_check_format(data, indices, indptr, shape, full_check=False)\n\n"
   "ValueError unless the arrays form a CSR of `shape` (ranks and lengths; with full_check\n"
   "also indptr monotonic from 0 to nnz and every index in range: synchronizes).");
 

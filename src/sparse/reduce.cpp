@@ -69,6 +69,8 @@ const char* op_name(ReduceOp op) {
 
 ndarray sum(const csr_matrix& a, std::optional<int> axis, std::optional<DType> dtype) {
   Csr m = detail::prepare(a, "sum");
+  // The sums are the dense matrix's: bool duplicates combine as `or` before they count.
+  if (m.data.dtype() == DType::Bool) m = detail::prepare(sum_duplicates(m.matrix()), "sum");
   if (dtype) {
     detail::check_data_dtype(*dtype, "sum");
     m = detail::with_data(m, *dtype);
