@@ -12,6 +12,7 @@
 #include "cunp/sparse.hpp"
 #include "cunp/ufunc.hpp"
 #include "sparse/common.hpp"
+#include "sparse/sort_keys.hpp"
 
 namespace cunp::sparse {
 
@@ -41,9 +42,10 @@ bool has_canonical_format(const csr_matrix& a) {
 csr_matrix sort_indices(const csr_matrix& a) {
   const Csr m = detail::prepare(a, "sort_indices");
   if (m.nnz() == 0 || rows_sorted(m, false)) return copy_of(m);
-  const ndarray keys =
-      add(multiply(detail::expand_rows(m).astype(DType::Int64), m.shape.cols), m.indices.astype(DType::Int64));
-  const ndarray perm = argsort(keys, 0, {.kind = SortKind::Stable});
+  const auto bound = static_cast<std::uint64_t>(m.shape.rows) * static_cast<std::uint64_t>(m.shape.cols);
+  const DType kt = detail::key_dtype(bound);
+  const ndarray keys = add(multiply(detail::expand_rows(m).astype(kt), m.shape.cols), m.indices.astype(kt));
+  const ndarray perm = detail::sort_keys(keys, detail::key_bits(bound)).perm;
   return {detail::gather(m.data, perm), detail::gather(m.indices, perm), m.indptr.copy(), m.shape};
 }
 

@@ -1,16 +1,18 @@
 // src/sparse/convert.cpp — conversions between COO, CSR, CSC and dense matrices.
 //
 // Note [Sparse conversions by sorting]: COO -> CSR sorts the entries by the key
-// row * cols + col (int64) with cunp's stable argsort — a CUB radix sort on CUDA
-// devices, a threaded stable sort on cpu — so duplicates stay in their input order and
-// are then added left to right by one thread per run (segment_sum of csr_rows.h),
-// exactly as SciPy's sum_duplicates adds them. The sorted keys give the rows and
-// columns back by division; the indptr comes from the sorted rows by compress_sorted
-// (each entry writes the starts of the rows that begin at it), not by a search. CSR ->
-// CSC is the same sort on the column index alone: a CSR's entries are already in row
-// order and the sort is stable, so each column's rows come out ascending.
-// cusparseCsr2cscEx2 does that transposition on CUDA devices for int32 indices and
-// cuSPARSE's dtypes.
+// row * cols + col with a stable sort (sort_keys.cpp: a bounded CUB radix sort on CUDA
+// devices, Note [Bounded radix sort]; a threaded stable sort on cpu), so duplicates stay
+// in their input order and are then added left to right by one thread per run
+// (segment_sum of csr_rows.h), as SciPy's sum_duplicates adds them. The sorted keys give
+// the rows and columns back by division; the indptr comes from the sorted rows by
+// compress_sorted (each entry writes the starts of the rows that begin at it), not by a
+// search. CSR -> CSC is the same sort on the column index alone: a CSR's entries are
+// already in row order and the sort is stable, so each column's rows come out
+// ascending. cusparseCsr2cscEx2 does that transposition too (int32 indices, cuSPARSE's
+// dtypes); CUNP_SPARSE_CSR2CSC=cusparse picks it on CUDA devices instead of the sort.
+#include <cstdlib>
+#include <cstring>
 #include <string>
 
 #include "cunp/creation.hpp"
@@ -22,6 +24,7 @@
 #include "cunp/ufunc.hpp"
 #include "sparse/common.hpp"
 #include "sparse/cusparse.hpp"
+#include "sparse/sort_keys.hpp"
 
 namespace cunp::sparse {
 
@@ -29,18 +32,32 @@ using detail::Csr;
 
 namespace {
 
-ndarray stable_argsort(const ndarray& keys) { return argsort(keys, 0, {.kind = SortKind::Stable}); }
+// CUNP_SPARSE_CSR2CSC=cusparse: CSR -> CSC through cusparseCsr2cscEx2 where it applies.
+bool csr2csc_by_cusparse() {
+  static const bool on = [] {
+    const char* v = std::getenv("CUNP_SPARSE_CSR2CSC");
+    return v && std::strcmp(v, "cusparse") == 0;
+  }();
+  return on;
+}
 
 csr_matrix empty_csr(MatrixShape shape, DType data, DType index, Device device) {
   return {detail::empty_on(0, data, device), detail::empty_on(0, index, device),
           detail::zeros_on(shape.rows + 1, index, device), shape};
 }
 
-// The CSR of entries given by sorted int64 keys (row * cols + col) and their values.
+// The CSR of entries given by sorted keys (row * cols + col) and their values.
 csr_matrix from_sorted_keys(const ndarray& keys, const ndarray& data, MatrixShape shape, DType index) {
   const ndarray row = floor_divide(keys, shape.cols);
   const ndarray col = remainder(keys, shape.cols).astype(index);
   return {data, col, detail::compress_sorted(row, shape.rows, index), shape};
+}
+
+// The keys row * cols + col of the entries, unsigned, and the bits they need.
+std::pair<ndarray, int> entry_keys(const ndarray& row, const ndarray& col, MatrixShape shape) {
+  const auto bound = static_cast<std::uint64_t>(shape.rows) * static_cast<std::uint64_t>(shape.cols);
+  const DType kt = detail::key_dtype(bound);
+  return {add(multiply(row.astype(kt), shape.cols), col.astype(kt)), detail::key_bits(bound)};
 }
 
 }  // namespace
@@ -64,9 +81,10 @@ csr_matrix coo_to_csr(const coo_matrix& a, const CooToCsrOptions& options) {
       options.index_dtype.value_or(index_dtype(nnz, a.shape, detail::wider_index(row.dtype(), col.dtype())));
   if (nnz == 0) return empty_csr(a.shape, a.data.dtype(), index, device);
   const ndarray data = ascontiguousarray(a.data);
-  const ndarray keys = add(multiply(row.astype(DType::Int64), a.shape.cols), col.astype(DType::Int64));
-  const ndarray perm = stable_argsort(keys);
-  const ndarray sorted = detail::gather(keys, perm);
+  const auto [keys, bits] = entry_keys(row, col, a.shape);
+  const detail::SortedKeys sk = detail::sort_keys(keys, bits);
+  const ndarray& sorted = sk.keys;
+  const ndarray& perm = sk.perm;
   if (!options.sum_duplicates) return from_sorted_keys(sorted, detail::gather(data, perm), a.shape, index);
   // A run starts where the key changes (Note [Sparse conversions by sorting]).
   const ndarray head = full({1}, true, {.dtype = DType::Bool, .device = device});
@@ -78,12 +96,13 @@ csr_matrix coo_to_csr(const coo_matrix& a, const CooToCsrOptions& options) {
   if (runs == nnz) {
     summed = detail::gather(data, perm);
   } else {
-    const ndarray tail = full({1}, nnz, {.dtype = DType::Int64, .device = device});
-    const ndarray bounds_parts[] = {starts, tail};
+    // run j is [bounds[j], bounds[j + 1]), in perm's index dtype
+    const ndarray tail = full({1}, nnz, {.dtype = perm.dtype(), .device = device});
+    const ndarray bounds_parts[] = {starts.astype(perm.dtype()), tail};
     const ndarray bounds = concatenate(bounds_parts);
     summed = detail::empty_on(runs, data.dtype(), device);
     const sparse_ops::SegmentSumParams p{data.data(), perm.data(), bounds.data(), summed.data()};
-    detail::run_row_kernel(device, detail::spec(detail::RowKernel::SegmentSum, data.dtype(), DType::Int64), runs, p,
+    detail::run_row_kernel(device, detail::spec(detail::RowKernel::SegmentSum, data.dtype(), perm.dtype()), runs, p,
                            nnz);
   }
   return from_sorted_keys(runs == nnz ? sorted : detail::gather(sorted, starts), summed, a.shape, index);
@@ -102,12 +121,15 @@ csc_matrix csr_to_csc(const csr_matrix& a, const IndexOptions& options) {
     const csr_matrix e = empty_csr(t, m.data.dtype(), index, m.device);
     return {e.data, e.indices, e.indptr, m.shape};
   }
-  if (m.device.is_cuda() && index == DType::Int32 && m.index == DType::Int32 && detail::cusparse_dtype(m.data.dtype())) {
+  if (m.device.is_cuda() && csr2csc_by_cusparse() && index == DType::Int32 && m.index == DType::Int32 &&
+      detail::cusparse_dtype(m.data.dtype())) {
     const Csr c = detail::csr_to_csc_cusparse(m);
     return {c.data, c.indices, c.indptr, m.shape};
   }
-  const ndarray perm = stable_argsort(m.indices);
-  const ndarray cols = detail::gather(m.indices, perm);
+  const auto bound = static_cast<std::uint64_t>(m.shape.cols);
+  const detail::SortedKeys sk = detail::sort_keys(m.indices.astype(detail::key_dtype(bound)), detail::key_bits(bound));
+  const ndarray& perm = sk.perm;
+  const ndarray& cols = sk.keys;
   const ndarray rows = detail::gather(detail::expand_rows(m), perm);
   return {detail::gather(m.data, perm), rows.dtype() == index ? rows : rows.astype(index),
           detail::compress_sorted(cols, m.shape.cols, index), m.shape};
