@@ -16,6 +16,7 @@
 // other width.
 #include <cusparse.h>
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -312,10 +313,13 @@ Csr matmul_cusparse(const Csr& a, const Csr& b) {
                      &bytes2, w2.data());
   std::int64_t rows = 0, cols = 0, nnz = 0;
   CUNP_CUSPARSE_CALL(cusparseSpMatGetSize, sc, &rows, &cols, &nnz);
-  out.data = empty_on(nnz, dt, a.device);
-  out.indices = empty_on(nnz, DType::Int32, a.device);
-  CUNP_CUSPARSE_CALL(cusparseCsrSetPointers, sc, out.indptr.data(), out.indices.data(), out.data.data());
+  // At least one element each, so that cuSPARSE never sees a null array.
+  const ndarray data = empty_on(std::max<std::int64_t>(nnz, 1), dt, a.device);
+  const ndarray indices = empty_on(std::max<std::int64_t>(nnz, 1), DType::Int32, a.device);
+  CUNP_CUSPARSE_CALL(cusparseCsrSetPointers, sc, out.indptr.data(), indices.data(), data.data());
   CUNP_CUSPARSE_CALL(cusparseSpGEMM_copy, h, nt, nt, s.one, sa, sb, s.zero, sc, type, CUSPARSE_SPGEMM_DEFAULT, g);
+  out.data = data.view({slice(0, nnz)});
+  out.indices = indices.view({slice(0, nnz)});
   return out;
 }
 

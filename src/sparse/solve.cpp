@@ -64,6 +64,7 @@ ndarray spsolve_triangular(const csr_matrix& a, const ndarray& b, const Triangul
       cunp::any(equal(diagonal(m.matrix()), 0)).item().to_bool())
     throw LinAlgError("A is singular: zero entry on diagonal.");
   if (m.shape.rows == 0 || b.size() == 0) return zeros(b.shape(), {.dtype = dt, .device = m.device});
+  if (m.nnz() == 0) return b.astype(dt);  // unit diagonal (else singular above): x = b
   if (m.device.is_cuda()) {
     const ndarray bs = b.astype(dt, {.order = Order::F});
     return detail::spsolve_triangular_cusparse(m, bs, options.lower, options.unit_diagonal);
@@ -78,6 +79,11 @@ SolveResult spsolve(const csr_matrix& a, const ndarray& b) {
   const DType dt = promote_types(float_type(m.data.dtype()), b.dtype());
   m = detail::with_data(detail::prepare(sum_duplicates(m.matrix()), who), dt);
   if (m.shape.rows == 0 || b.size() == 0) return {zeros(b.shape(), {.dtype = dt, .device = m.device}), false};
+  const auto nan_result = [&] {
+    return SolveResult{full(b.shape(), std::numeric_limits<double>::quiet_NaN(), {.dtype = dt, .device = m.device}),
+                       true};
+  };
+  if (m.nnz() == 0) return nan_result();  // the zero matrix
   if (m.device.is_cuda()) {
     if (index_dtype(m.nnz(), m.shape) != DType::Int32)
       throw NotImplementedError("spsolve: cuSOLVER's sparse QR takes 32-bit indices; the matrix needs 64-bit ones");
@@ -90,7 +96,7 @@ SolveResult spsolve(const csr_matrix& a, const ndarray& b) {
   try {
     return {linalg::solve(dense, b.astype(dt)), false};
   } catch (const LinAlgError&) {
-    return {full(b.shape(), std::numeric_limits<double>::quiet_NaN(), {.dtype = dt, .device = m.device}), true};
+    return nan_result();
   }
 }
 

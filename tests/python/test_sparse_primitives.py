@@ -449,6 +449,13 @@ def test_spsolve_singular(device):
     m = sp.csr_matrix(np.array([[1.0, 2.0], [2.0, 4.0]]))
     x, singular = _core._sparse_csr_spsolve(*dev(m), cunp.asarray([1.0, 2.0]))
     assert singular and np.all(np.isnan(x.get()))
+    x, singular = _core._sparse_csr_spsolve(*dev(sp.csr_matrix((3, 3))), cunp.asarray([1.0, 2.0, 3.0]))
+    assert singular and x.shape == (3,) and np.all(np.isnan(x.get()))
+    # a unit triangle without entries: x = b
+    x = _core._sparse_csr_spsolve_triangular(*dev(sp.csr_matrix((3, 3), dtype=np.float32)),
+                                             cunp.asarray([1.0, 2.0, 3.0]), unit_diagonal=True)
+    np.testing.assert_array_equal(x.get(), [1.0, 2.0, 3.0])
+    assert x.dtype == np.float64
 
 
 # ---- devices ------------------------------------------------------------------------
