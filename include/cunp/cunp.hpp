@@ -24,6 +24,7 @@
 #include "cunp/scalar.hpp"
 #include "cunp/sort.hpp"
 #include "cunp/spacing.hpp"
+#include "cunp/sparse.hpp"
 #include "cunp/statistics.hpp"
 #include "cunp/stream.hpp"
 #include "cunp/ufunc.hpp"
