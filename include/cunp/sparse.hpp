@@ -43,7 +43,9 @@ struct MatrixShape {
 struct csr_matrix {
   ndarray data, indices, indptr;
   MatrixShape shape;
-  std::int64_t nnz() const noexcept { return indices.size(); }  // stored entries, duplicates included
+  std::int64_t nnz() const noexcept {
+    return indices.size();
+  }  // stored entries, duplicates included
 };
 // Compressed sparse columns: the same arrays compress the columns (indices are rows).
 struct csc_matrix {
@@ -137,7 +139,16 @@ csr_matrix matmul(const csr_matrix& a, const csr_matrix& b, const IndexOptions& 
 // result_type(A, B), bool for the comparisons. Subtracting bools is a TypeError. Only
 // operations with op(0, 0) == 0 are here: SciPy builds A >= B and A <= B as the
 // complement of A < B and A > B (a dense-like result), and so can the caller.
-enum class BinaryOp : std::uint8_t { Add, Subtract, Multiply, Maximum, Minimum, NotEqual, Less, Greater };
+enum class BinaryOp : std::uint8_t {
+  Add,
+  Subtract,
+  Multiply,
+  Maximum,
+  Minimum,
+  NotEqual,
+  Less,
+  Greater
+};
 BinaryOp parse_binary_op(std::string_view name);  // "add", ..., "greater"
 csr_matrix binary_op(const csr_matrix& a, const csr_matrix& b, BinaryOp op);
 
@@ -168,7 +179,8 @@ ndarray diagonal(const csr_matrix& a, std::int64_t k = 0);
 csr_matrix take_rows(const csr_matrix& a, const ndarray& rows);
 // A[start:stop:step] (Python's slice semantics, std::nullopt for an omitted bound).
 csr_matrix slice_rows(const csr_matrix& a, std::optional<std::int64_t> start,
-                      std::optional<std::int64_t> stop, std::optional<std::int64_t> step = std::nullopt);
+                      std::optional<std::int64_t> stop,
+                      std::optional<std::int64_t> step = std::nullopt);
 // A[:, cols] for a 1-d integer array of column numbers (negative count from the end,
 // IndexError out of range, repeats and any order allowed): column j of the result is
 // column cols[j] of A; each row keeps its stored order.
@@ -185,7 +197,8 @@ struct TriangularOptions {
   bool lower = true;
   bool unit_diagonal = false;
 };
-ndarray spsolve_triangular(const csr_matrix& a, const ndarray& b, const TriangularOptions& options = {});
+ndarray spsolve_triangular(const csr_matrix& a, const ndarray& b,
+                           const TriangularOptions& options = {});
 
 // x with A x = b for a square A (scipy.sparse.linalg.spsolve) and b 1-d or 2-d; dtype
 // promote(A's float type, b). `singular` is set when A is (numerically) singular, x is

@@ -32,14 +32,15 @@ void check_data_dtype(DType dt, const char* who) {
 
 void check_device(const ndarray& b, Device device, const char* who) {
   if (b.device() != device)
-    throw ValueError(std::string(who) + ": arrays are on different devices (" + device.str() + " and " +
-                     b.device().str() + ")");
+    throw ValueError(std::string(who) + ": arrays are on different devices (" + device.str() +
+                     " and " + b.device().str() + ")");
 }
 
 ndarray as_index_array(const ndarray& a, const char* what, const char* who) {
   check_rank1(a, what, who);
   if (!is_integer(a.dtype()))
-    throw TypeError(std::string(who) + ": " + what + " must be an integer array, not " + std::string(name(a.dtype())));
+    throw TypeError(std::string(who) + ": " + what + " must be an integer array, not " +
+                    std::string(name(a.dtype())));
   const bool wide = itemsize(a.dtype()) == 8 || a.dtype() == DType::UInt32;
   return ascontiguousarray(a, wide ? DType::Int64 : DType::Int32);
 }
@@ -50,20 +51,22 @@ Csr prepare(const ndarray& data, const ndarray& indices, const ndarray& indptr, 
   check_rank1(indices, "indices", who);
   check_rank1(indptr, "indptr", who);
   if (shape.rows < 0 || shape.cols < 0)
-    throw ValueError(std::string(who) + ": negative dimensions (" + str(shape.rows) + ", " + str(shape.cols) + ")");
+    throw ValueError(std::string(who) + ": negative dimensions (" + str(shape.rows) + ", " +
+                     str(shape.cols) + ")");
   if (indptr.size() != shape.rows + 1)
-    throw ValueError(std::string(who) + ": index pointer size (" + str(indptr.size()) + ") should be (" +
-                     str(shape.rows + 1) + ")");
+    throw ValueError(std::string(who) + ": index pointer size (" + str(indptr.size()) +
+                     ") should be (" + str(shape.rows + 1) + ")");
   if (indices.size() != data.size())
-    throw ValueError(std::string(who) + ": indices and data should have the same size (" + str(indices.size()) +
-                     " and " + str(data.size()) + ")");
+    throw ValueError(std::string(who) + ": indices and data should have the same size (" +
+                     str(indices.size()) + " and " + str(data.size()) + ")");
   const Device device = data.device();
   check_device(indices, device, who);
   check_device(indptr, device, who);
   check_data_dtype(data.dtype(), who);
   ndarray ix = as_index_array(indices, "indices", who);
   ndarray ip = as_index_array(indptr, "indptr", who);
-  DType dt = index.value_or(sparse::index_dtype(data.size(), shape, wider_index(ix.dtype(), ip.dtype())));
+  DType dt =
+      index.value_or(sparse::index_dtype(data.size(), shape, wider_index(ix.dtype(), ip.dtype())));
   Csr out;
   out.data = ascontiguousarray(data);
   out.indices = ix.dtype() == dt ? ix : ix.astype(dt);
@@ -90,8 +93,12 @@ Csr with_data(const Csr& a, DType dtype) {
   return out;
 }
 
-ndarray empty_on(std::int64_t n, DType dt, Device device) { return empty({n}, {.dtype = dt, .device = device}); }
-ndarray zeros_on(std::int64_t n, DType dt, Device device) { return zeros({n}, {.dtype = dt, .device = device}); }
+ndarray empty_on(std::int64_t n, DType dt, Device device) {
+  return empty({n}, {.dtype = dt, .device = device});
+}
+ndarray zeros_on(std::int64_t n, DType dt, Device device) {
+  return zeros({n}, {.dtype = dt, .device = device});
+}
 ndarray arange_on(std::int64_t n, DType dt, Device device) {
   return arange(Scalar(n), {.dtype = dt, .device = device});
 }
@@ -110,14 +117,17 @@ ndarray gather(const ndarray& a, const ndarray& positions) {
 
 std::int64_t last_value(const ndarray& a) { return a.item(a.size() - 1).to_int64(); }
 
-RowKernelSpec spec(RowKernel k, DType data, DType index) { return {.kernel = k, .data = data, .index = index}; }
+RowKernelSpec spec(RowKernel k, DType data, DType index) {
+  return {.kernel = k, .data = data, .index = index};
+}
 
 ndarray expand_indptr(const ndarray& indptr, std::int64_t total) {
   const DType index = indptr.dtype();
   ndarray row = empty_on(total, index, indptr.device());
   const sparse_ops::ExpandRowsParams p{indptr.data(), row.data()};
   const std::int64_t rows = indptr.size() - 1;
-  run_row_kernel(indptr.device(), spec(RowKernel::ExpandRows, DType::Bool, index), rows, p, total + rows);
+  run_row_kernel(indptr.device(), spec(RowKernel::ExpandRows, DType::Bool, index), rows, p,
+                 total + rows);
   return row;
 }
 
@@ -127,8 +137,8 @@ ndarray compress_sorted(const ndarray& major, std::int64_t m, DType index) {
   const ndarray mj = major.dtype() == index ? ascontiguousarray(major) : major.astype(index);
   ndarray indptr = empty_on(m + 1, index, major.device());
   const sparse_ops::CompressSortedParams p{mj.data(), indptr.data(), major.size(), m};
-  run_row_kernel(major.device(), spec(RowKernel::CompressSorted, DType::Bool, index), major.size() + 1, p,
-                 major.size() + m);
+  run_row_kernel(major.device(), spec(RowKernel::CompressSorted, DType::Bool, index),
+                 major.size() + 1, p, major.size() + m);
   return indptr;
 }
 
@@ -151,7 +161,8 @@ namespace cunp::sparse {
 
 DType index_dtype(std::int64_t nnz, MatrixShape shape, DType at_least) {
   if (at_least == DType::Int64) return DType::Int64;
-  const bool fits = nnz <= detail::kInt32Max && shape.rows <= detail::kInt32Max && shape.cols <= detail::kInt32Max;
+  const bool fits = nnz <= detail::kInt32Max && shape.rows <= detail::kInt32Max &&
+                    shape.cols <= detail::kInt32Max;
   return fits ? DType::Int32 : DType::Int64;
 }
 

@@ -30,7 +30,8 @@ struct Csr {
 // (nullopt: int64 when either is 64-bit or the sizes need it, else int32).
 Csr prepare(const ndarray& data, const ndarray& indices, const ndarray& indptr, MatrixShape shape,
             const char* who, std::optional<DType> index = std::nullopt);
-inline Csr prepare(const csr_matrix& a, const char* who, std::optional<DType> index = std::nullopt) {
+inline Csr prepare(const csr_matrix& a, const char* who,
+                   std::optional<DType> index = std::nullopt) {
   return prepare(a.data, a.indices, a.indptr, a.shape, who, index);
 }
 // The same CSR with its index arrays cast to `index` (no copy when they already are).

@@ -47,7 +47,8 @@ csr_matrix empty_csr(MatrixShape shape, DType data, DType index, Device device) 
 }
 
 // The CSR of entries given by sorted keys (row * cols + col) and their values.
-csr_matrix from_sorted_keys(const ndarray& keys, const ndarray& data, MatrixShape shape, DType index) {
+csr_matrix from_sorted_keys(const ndarray& keys, const ndarray& data, MatrixShape shape,
+                            DType index) {
   const ndarray row = floor_divide(keys, shape.cols);
   const ndarray col = remainder(keys, shape.cols).astype(index);
   return {data, col, detail::compress_sorted(row, shape.rows, index), shape};
@@ -55,7 +56,8 @@ csr_matrix from_sorted_keys(const ndarray& keys, const ndarray& data, MatrixShap
 
 // The keys row * cols + col of the entries, unsigned, and the bits they need.
 std::pair<ndarray, int> entry_keys(const ndarray& row, const ndarray& col, MatrixShape shape) {
-  const auto bound = static_cast<std::uint64_t>(shape.rows) * static_cast<std::uint64_t>(shape.cols);
+  const auto bound =
+      static_cast<std::uint64_t>(shape.rows) * static_cast<std::uint64_t>(shape.cols);
   const DType kt = detail::key_dtype(bound);
   return {add(multiply(row.astype(kt), shape.cols), col.astype(kt)), detail::key_bits(bound)};
 }
@@ -77,15 +79,16 @@ csr_matrix coo_to_csr(const coo_matrix& a, const CooToCsrOptions& options) {
   detail::check_device(row, device, who);
   detail::check_device(col, device, who);
   const std::int64_t nnz = a.data.size();
-  const DType index =
-      options.index_dtype.value_or(index_dtype(nnz, a.shape, detail::wider_index(row.dtype(), col.dtype())));
+  const DType index = options.index_dtype.value_or(
+      index_dtype(nnz, a.shape, detail::wider_index(row.dtype(), col.dtype())));
   if (nnz == 0) return empty_csr(a.shape, a.data.dtype(), index, device);
   const ndarray data = ascontiguousarray(a.data);
   const auto [keys, bits] = entry_keys(row, col, a.shape);
   const detail::SortedKeys sk = detail::sort_keys(keys, bits);
   const ndarray& sorted = sk.keys;
   const ndarray& perm = sk.perm;
-  if (!options.sum_duplicates) return from_sorted_keys(sorted, detail::gather(data, perm), a.shape, index);
+  if (!options.sum_duplicates)
+    return from_sorted_keys(sorted, detail::gather(data, perm), a.shape, index);
   // A run starts where the key changes (Note [Sparse conversions by sorting]).
   const ndarray head = full({1}, true, {.dtype = DType::Bool, .device = device});
   const ndarray changes[] = {head, not_equal(sorted.view({slice(1, std::nullopt)}),
@@ -102,10 +105,12 @@ csr_matrix coo_to_csr(const coo_matrix& a, const CooToCsrOptions& options) {
     const ndarray bounds = concatenate(bounds_parts);
     summed = detail::empty_on(runs, data.dtype(), device);
     const sparse_ops::SegmentSumParams p{data.data(), perm.data(), bounds.data(), summed.data()};
-    detail::run_row_kernel(device, detail::spec(detail::RowKernel::SegmentSum, data.dtype(), perm.dtype()), runs, p,
-                           nnz);
+    detail::run_row_kernel(device,
+                           detail::spec(detail::RowKernel::SegmentSum, data.dtype(), perm.dtype()),
+                           runs, p, nnz);
   }
-  return from_sorted_keys(runs == nnz ? sorted : detail::gather(sorted, starts), summed, a.shape, index);
+  return from_sorted_keys(runs == nnz ? sorted : detail::gather(sorted, starts), summed, a.shape,
+                          index);
 }
 
 coo_matrix csr_to_coo(const csr_matrix& a) {
@@ -121,13 +126,14 @@ csc_matrix csr_to_csc(const csr_matrix& a, const IndexOptions& options) {
     const csr_matrix e = empty_csr(t, m.data.dtype(), index, m.device);
     return {e.data, e.indices, e.indptr, m.shape};
   }
-  if (m.device.is_cuda() && csr2csc_by_cusparse() && index == DType::Int32 && m.index == DType::Int32 &&
-      detail::cusparse_dtype(m.data.dtype())) {
+  if (m.device.is_cuda() && csr2csc_by_cusparse() && index == DType::Int32 &&
+      m.index == DType::Int32 && detail::cusparse_dtype(m.data.dtype())) {
     const Csr c = detail::csr_to_csc_cusparse(m);
     return {c.data, c.indices, c.indptr, m.shape};
   }
   const auto bound = static_cast<std::uint64_t>(m.shape.cols);
-  const detail::SortedKeys sk = detail::sort_keys(m.indices.astype(detail::key_dtype(bound)), detail::key_bits(bound));
+  const detail::SortedKeys sk =
+      detail::sort_keys(m.indices.astype(detail::key_dtype(bound)), detail::key_bits(bound));
   const ndarray& perm = sk.perm;
   const ndarray& cols = sk.keys;
   const ndarray rows = detail::gather(detail::expand_rows(m), perm);
@@ -142,20 +148,25 @@ csr_matrix csc_to_csr(const csc_matrix& a, const IndexOptions& options) {
 
 ndarray to_dense(const csr_matrix& a, Order order) {
   const Csr m = detail::prepare(a, "to_dense");
-  if (order != Order::C && order != Order::F) throw ValueError("to_dense: order must be 'C' or 'F'");
-  ndarray out = zeros({m.shape.rows, m.shape.cols}, {.dtype = m.data.dtype(), .order = order, .device = m.device});
+  if (order != Order::C && order != Order::F)
+    throw ValueError("to_dense: order must be 'C' or 'F'");
+  ndarray out = zeros({m.shape.rows, m.shape.cols},
+                      {.dtype = m.data.dtype(), .order = order, .device = m.device});
   if (m.nnz() == 0) return out;
   const std::int64_t item = out.itemsize();
-  const sparse_ops::ToDenseParams p{m.data.data(), m.indices.data(), m.indptr.data(), out.data(),
+  const sparse_ops::ToDenseParams p{m.data.data(),           m.indices.data(),
+                                    m.indptr.data(),         out.data(),
                                     out.strides()[0] / item, out.strides()[1] / item};
-  detail::run_row_kernel(m.device, detail::spec(detail::RowKernel::ToDense, m.data.dtype(), m.index), m.shape.rows, p,
-                         m.nnz() + m.shape.rows);
+  detail::run_row_kernel(m.device,
+                         detail::spec(detail::RowKernel::ToDense, m.data.dtype(), m.index),
+                         m.shape.rows, p, m.nnz() + m.shape.rows);
   return out;
 }
 
 csr_matrix from_dense(const ndarray& dense, const IndexOptions& options) {
   if (!dense.defined() || dense.ndim() != 2)
-    throw ValueError("from_dense: expected a 2-d array, got " + std::to_string(dense.ndim()) + "-d");
+    throw ValueError("from_dense: expected a 2-d array, got " + std::to_string(dense.ndim()) +
+                     "-d");
   detail::check_data_dtype(dense.dtype(), "from_dense");
   const MatrixShape shape{dense.shape()[0], dense.shape()[1]};
   const std::vector<ndarray> nz = nonzero(dense);

@@ -59,13 +59,15 @@ ndarray matvec_cpu(const Csr& a, const ndarray& x, Operation op) {
     const T* xs = static_cast<const T*>(x.data());
     T* ys = static_cast<T*>(y.data());
     if (op == Operation::N) {
-      cpu::parallel_ranges(a.shape.rows, a.nnz() + a.shape.rows, [&](std::int64_t b, std::int64_t e) {
-        for (std::int64_t i = b; i < e; ++i) {
-          T acc = ops::cast<T>(0);
-          for (I k = ip[i]; k < ip[i + 1]; ++k) acc = ops::add{}(acc, ops::multiply{}(d[k], xs[ix[k]]));
-          ys[i] = acc;
-        }
-      });
+      cpu::parallel_ranges(a.shape.rows, a.nnz() + a.shape.rows,
+                           [&](std::int64_t b, std::int64_t e) {
+                             for (std::int64_t i = b; i < e; ++i) {
+                               T acc = ops::cast<T>(0);
+                               for (I k = ip[i]; k < ip[i + 1]; ++k)
+                                 acc = ops::add{}(acc, ops::multiply{}(d[k], xs[ix[k]]));
+                               ys[i] = acc;
+                             }
+                           });
     } else {  // scattered into y: csc_matvec's order, one thread
       const bool conj = op == Operation::H;
       for (std::int64_t i = 0; i < a.shape.rows; ++i)
@@ -90,16 +92,20 @@ ndarray matmat_cpu(const Csr& a, const ndarray& b, Operation op) {
     const std::int64_t br = b.strides()[0], bc = b.strides()[1];
     char* cs = static_cast<char*>(c.data());
     const std::int64_t cr = c.strides()[0], cc = c.strides()[1];
-    auto at = [&](std::int64_t i, std::int64_t j) -> T& { return *reinterpret_cast<T*>(cs + i * cr + j * cc); };
+    auto at = [&](std::int64_t i, std::int64_t j) -> T& {
+      return *reinterpret_cast<T*>(cs + i * cr + j * cc);
+    };
     if (op == Operation::N) {
-      cpu::parallel_ranges(a.shape.rows, (a.nnz() + a.shape.rows) * k, [&](std::int64_t rb, std::int64_t re) {
-        for (std::int64_t i = rb; i < re; ++i)
-          for (I q = ip[i]; q < ip[i + 1]; ++q) {
-            const T v = d[q];
-            const char* brow = bs + static_cast<std::int64_t>(ix[q]) * br;
-            for (std::int64_t j = 0; j < k; ++j) at(i, j) = ops::add{}(at(i, j), ops::multiply{}(v, load<T>(brow + j * bc)));
-          }
-      });
+      cpu::parallel_ranges(
+          a.shape.rows, (a.nnz() + a.shape.rows) * k, [&](std::int64_t rb, std::int64_t re) {
+            for (std::int64_t i = rb; i < re; ++i)
+              for (I q = ip[i]; q < ip[i + 1]; ++q) {
+                const T v = d[q];
+                const char* brow = bs + static_cast<std::int64_t>(ix[q]) * br;
+                for (std::int64_t j = 0; j < k; ++j)
+                  at(i, j) = ops::add{}(at(i, j), ops::multiply{}(v, load<T>(brow + j * bc)));
+              }
+          });
     } else {  // scattered: rows of C are columns of A; split the right-hand columns
       const bool conj = op == Operation::H;
       cpu::parallel_ranges(k, (a.nnz() + a.shape.rows) * k, [&](std::int64_t jb, std::int64_t je) {
@@ -137,7 +143,10 @@ Csr matmul_cpu(const Csr& a, const Csr& b, DType index) {
       std::vector<T> vals;
     };
     const std::int64_t work = a.nnz() + b.nnz() + m;
-    const std::int64_t pieces = work < cpu::kParallelMin ? 1 : std::max<std::int64_t>(1, std::min<std::int64_t>(cpu::hardware_threads(), m));
+    const std::int64_t pieces =
+        work < cpu::kParallelMin
+            ? 1
+            : std::max<std::int64_t>(1, std::min<std::int64_t>(cpu::hardware_threads(), m));
     std::vector<Piece> parts(static_cast<std::size_t>(std::max<std::int64_t>(pieces, 1)));
     std::int64_t at = 0;
     for (std::int64_t p = 0; p < pieces; ++p) {
@@ -145,39 +154,40 @@ Csr matmul_cpu(const Csr& a, const Csr& b, DType index) {
       at += m / pieces + (p < m % pieces ? 1 : 0);
       parts[p].end = at;
     }
-    cpu::parallel_ranges(pieces, pieces > 1 ? cpu::kParallelMin : 0, [&](std::int64_t pb, std::int64_t pe) {
-      std::vector<T> sums(static_cast<std::size_t>(n), ops::cast<T>(0));
-      std::vector<std::int64_t> mark(static_cast<std::size_t>(n), -1);
-      std::vector<std::int64_t> touched;
-      for (std::int64_t q = pb; q < pe; ++q) {
-        Piece& part = parts[static_cast<std::size_t>(q)];
-        for (std::int64_t i = part.begin; i < part.end; ++i) {
-          touched.clear();
-          for (I x = ap[i]; x < ap[i + 1]; ++x) {
-            const std::int64_t j = ai[x];
-            const T v = ad[x];
-            for (I y = bp[j]; y < bp[j + 1]; ++y) {
-              const std::int64_t c = bi[y];
-              if (mark[c] != i) {
-                mark[c] = i;
-                touched.push_back(c);
-                sums[c] = ops::cast<T>(0);
-              }
-              sums[c] = ops::add{}(sums[c], ops::multiply{}(v, bd[y]));
-            }
-          }
-          std::sort(touched.begin(), touched.end());
-          std::int64_t kept = 0;
-          for (std::int64_t c : touched) {
-            if (!ops::detail::truth(sums[c])) continue;
-            part.cols.push_back(c);
-            part.vals.push_back(sums[c]);
-            ++kept;
-          }
-          part.counts.push_back(kept);
-        }
-      }
-    });
+    cpu::parallel_ranges(pieces, pieces > 1 ? cpu::kParallelMin : 0,
+                         [&](std::int64_t pb, std::int64_t pe) {
+                           std::vector<T> sums(static_cast<std::size_t>(n), ops::cast<T>(0));
+                           std::vector<std::int64_t> mark(static_cast<std::size_t>(n), -1);
+                           std::vector<std::int64_t> touched;
+                           for (std::int64_t q = pb; q < pe; ++q) {
+                             Piece& part = parts[static_cast<std::size_t>(q)];
+                             for (std::int64_t i = part.begin; i < part.end; ++i) {
+                               touched.clear();
+                               for (I x = ap[i]; x < ap[i + 1]; ++x) {
+                                 const std::int64_t j = ai[x];
+                                 const T v = ad[x];
+                                 for (I y = bp[j]; y < bp[j + 1]; ++y) {
+                                   const std::int64_t c = bi[y];
+                                   if (mark[c] != i) {
+                                     mark[c] = i;
+                                     touched.push_back(c);
+                                     sums[c] = ops::cast<T>(0);
+                                   }
+                                   sums[c] = ops::add{}(sums[c], ops::multiply{}(v, bd[y]));
+                                 }
+                               }
+                               std::sort(touched.begin(), touched.end());
+                               std::int64_t kept = 0;
+                               for (std::int64_t c : touched) {
+                                 if (!ops::detail::truth(sums[c])) continue;
+                                 part.cols.push_back(c);
+                                 part.vals.push_back(sums[c]);
+                                 ++kept;
+                               }
+                               part.counts.push_back(kept);
+                             }
+                           }
+                         });
     std::int64_t total = 0;
     for (const Piece& part : parts) total += static_cast<std::int64_t>(part.cols.size());
     out.data = empty({total}, {.dtype = a.data.dtype(), .device = a.device});

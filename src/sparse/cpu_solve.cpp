@@ -27,8 +27,10 @@ void substitute(const Csr& a, const char* b, std::int64_t b_stride, T* x, bool l
     T diag = ops::cast<T>(1);
     for (I k = ip[i]; k < ip[i + 1]; ++k) {
       const std::int64_t j = ix[k];
-      if (j == i) diag = d[k];
-      else if (lower ? j < i : j > i) acc = ops::subtract{}(acc, ops::multiply{}(d[k], x[j]));
+      if (j == i)
+        diag = d[k];
+      else if (lower ? j < i : j > i)
+        acc = ops::subtract{}(acc, ops::multiply{}(d[k], x[j]));
     }
     x[i] = unit ? acc : ops::true_divide{}(acc, diag);
   }
@@ -44,8 +46,8 @@ ndarray spsolve_triangular_cpu(const Csr& a, const ndarray& b, bool lower, bool 
   const std::int64_t b_row = b.strides()[0];
   const std::int64_t b_col = b.ndim() == 2 ? b.strides()[1] : 0;
   dispatch_dtype(a.data.dtype(), [&]<typename T>() {
-    if constexpr (std::is_same_v<T, ops::f32> || std::is_same_v<T, ops::f64> || std::is_same_v<T, ops::c64> ||
-                  std::is_same_v<T, ops::c128>) {
+    if constexpr (std::is_same_v<T, ops::f32> || std::is_same_v<T, ops::f64> ||
+                  std::is_same_v<T, ops::c64> || std::is_same_v<T, ops::c128>) {
       T* xs = static_cast<T*>(x.data());
       const char* bs = static_cast<const char*>(b.data());
       cpu::parallel_ranges(k, (a.nnz() + n) * k, [&](std::int64_t jb, std::int64_t je) {
@@ -57,8 +59,9 @@ ndarray spsolve_triangular_cpu(const Csr& a, const ndarray& b, bool lower, bool 
         }
       });
     } else {
-      throw TypeError("spsolve_triangular computes in float32, float64, complex64 or complex128, not " +
-                      std::string(name(a.data.dtype())));
+      throw TypeError(
+          "spsolve_triangular computes in float32, float64, complex64 or complex128, not " +
+          std::string(name(a.data.dtype())));
     }
   });
   return b.ndim() == 1 ? x.reshape({n}) : x;

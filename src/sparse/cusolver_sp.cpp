@@ -27,14 +27,17 @@ namespace {
 
 void check_cusolver(cusolverStatus_t s, const char* call) {
   if (s != CUSOLVER_STATUS_SUCCESS)
-    throw CudaError(call, static_cast<int>(s), "cusolverStatus_t " + std::to_string(static_cast<int>(s)));
+    throw CudaError(call, static_cast<int>(s),
+                    "cusolverStatus_t " + std::to_string(static_cast<int>(s)));
 }
 void check_cusparse(cusparseStatus_t s, const char* call) {
   if (s != CUSPARSE_STATUS_SUCCESS)
-    throw CudaError(call, static_cast<int>(s), "cusparseStatus_t " + std::to_string(static_cast<int>(s)));
+    throw CudaError(call, static_cast<int>(s),
+                    "cusparseStatus_t " + std::to_string(static_cast<int>(s)));
 }
 #define CUNP_CUSOLVER_SP_CALL(fn, ...) check_cusolver(CUNP_VENDOR(cusolver, fn)(__VA_ARGS__), #fn)
-#define CUNP_CUSPARSE_DESCR_CALL(fn, ...) check_cusparse(CUNP_VENDOR(cusparse, fn)(__VA_ARGS__), #fn)
+#define CUNP_CUSPARSE_DESCR_CALL(fn, ...) \
+  check_cusparse(CUNP_VENDOR(cusparse, fn)(__VA_ARGS__), #fn)
 
 struct SpHandle {
   cusolverSpHandle_t handle = nullptr;
@@ -82,7 +85,8 @@ class MatDescr {
 
 // Solves one column: returns csrlsvqr's `singularity` (-1 when A is invertible).
 template <typename T, typename R>
-int solve_column(cusolverSpHandle_t h, const Csr& a, const MatDescr& descr, const void* b, void* x) {
+int solve_column(cusolverSpHandle_t h, const Csr& a, const MatDescr& descr, const void* b,
+                 void* x) {
   const int n = static_cast<int>(a.shape.rows), nnz = static_cast<int>(a.nnz());
   const auto* val = static_cast<const T*>(a.data.data());
   const auto* rp = static_cast<const int*>(a.indptr.data());
@@ -95,13 +99,17 @@ int solve_column(cusolverSpHandle_t h, const Csr& a, const MatDescr& descr, cons
   const R tol = 0;
   int singularity = -1;
   if constexpr (std::is_same_v<T, float>)
-    CUNP_CUSOLVER_SP_CALL(cusolverSpScsrlsvqr, h, n, nnz, descr, val, rp, ci, bs, tol, kReorder, xs, &singularity);
+    CUNP_CUSOLVER_SP_CALL(cusolverSpScsrlsvqr, h, n, nnz, descr, val, rp, ci, bs, tol, kReorder, xs,
+                          &singularity);
   else if constexpr (std::is_same_v<T, double>)
-    CUNP_CUSOLVER_SP_CALL(cusolverSpDcsrlsvqr, h, n, nnz, descr, val, rp, ci, bs, tol, kReorder, xs, &singularity);
+    CUNP_CUSOLVER_SP_CALL(cusolverSpDcsrlsvqr, h, n, nnz, descr, val, rp, ci, bs, tol, kReorder, xs,
+                          &singularity);
   else if constexpr (std::is_same_v<T, cuComplex>)
-    CUNP_CUSOLVER_SP_CALL(cusolverSpCcsrlsvqr, h, n, nnz, descr, val, rp, ci, bs, tol, kReorder, xs, &singularity);
+    CUNP_CUSOLVER_SP_CALL(cusolverSpCcsrlsvqr, h, n, nnz, descr, val, rp, ci, bs, tol, kReorder, xs,
+                          &singularity);
   else
-    CUNP_CUSOLVER_SP_CALL(cusolverSpZcsrlsvqr, h, n, nnz, descr, val, rp, ci, bs, tol, kReorder, xs, &singularity);
+    CUNP_CUSOLVER_SP_CALL(cusolverSpZcsrlsvqr, h, n, nnz, descr, val, rp, ci, bs, tol, kReorder, xs,
+                          &singularity);
   return singularity;
 }
 
@@ -126,12 +134,21 @@ SolveResult spsolve_cusolver(const Csr& a, const ndarray& b) {
     void* xj = xs + static_cast<std::size_t>(j) * column;
     int s = -1;
     switch (dt) {
-      case DType::Float32: s = solve_column<float, float>(h, a, descr, bj, xj); break;
-      case DType::Float64: s = solve_column<double, double>(h, a, descr, bj, xj); break;
-      case DType::Complex64: s = solve_column<cuComplex, float>(h, a, descr, bj, xj); break;
-      case DType::Complex128: s = solve_column<cuDoubleComplex, double>(h, a, descr, bj, xj); break;
-      default: throw TypeError("spsolve computes in float32, float64, complex64 or complex128, not " +
-                               std::string(name(dt)));
+      case DType::Float32:
+        s = solve_column<float, float>(h, a, descr, bj, xj);
+        break;
+      case DType::Float64:
+        s = solve_column<double, double>(h, a, descr, bj, xj);
+        break;
+      case DType::Complex64:
+        s = solve_column<cuComplex, float>(h, a, descr, bj, xj);
+        break;
+      case DType::Complex128:
+        s = solve_column<cuDoubleComplex, double>(h, a, descr, bj, xj);
+        break;
+      default:
+        throw TypeError("spsolve computes in float32, float64, complex64 or complex128, not " +
+                        std::string(name(dt)));
     }
     singular = s >= 0;
   }

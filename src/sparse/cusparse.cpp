@@ -14,6 +14,8 @@
 // handed to cuSPARSE with 32-bit indices (a copy when its arrays are int64): 32-bit
 // indices move half the index bytes of SpMV/SpMM, and SpGEMM and Csr2cscEx2 take no
 // other width.
+#include "sparse/cusparse.hpp"
+
 #include <cusparse.h>
 
 #include <algorithm>
@@ -28,7 +30,6 @@
 #include "cunp/memory.hpp"
 #include "cunp/scalar.hpp"
 #include "cunp/stream.hpp"
-#include "sparse/cusparse.hpp"
 
 namespace cunp::sparse::detail {
 namespace {
@@ -74,11 +75,16 @@ cusparseHandle_t handle(int device) {
 
 cudaDataType value_type(DType dt) {
   switch (dt) {
-    case DType::Float32: return CUDA_R_32F;
-    case DType::Float64: return CUDA_R_64F;
-    case DType::Complex64: return CUDA_C_32F;
-    case DType::Complex128: return CUDA_C_64F;
-    default: throw TypeError("cuSPARSE has no routine for " + std::string(name(dt)));
+    case DType::Float32:
+      return CUDA_R_32F;
+    case DType::Float64:
+      return CUDA_R_64F;
+    case DType::Complex64:
+      return CUDA_C_32F;
+    case DType::Complex128:
+      return CUDA_C_64F;
+    default:
+      throw TypeError("cuSPARSE has no routine for " + std::string(name(dt)));
   }
 }
 
@@ -88,9 +94,12 @@ cusparseIndexType_t index_type(DType index) {
 
 cusparseOperation_t operation(Operation op) {
   switch (op) {
-    case Operation::N: return CUSPARSE_OPERATION_NON_TRANSPOSE;
-    case Operation::T: return CUSPARSE_OPERATION_TRANSPOSE;
-    default: return CUSPARSE_OPERATION_CONJUGATE_TRANSPOSE;
+    case Operation::N:
+      return CUSPARSE_OPERATION_NON_TRANSPOSE;
+    case Operation::T:
+      return CUSPARSE_OPERATION_TRANSPOSE;
+    default:
+      return CUSPARSE_OPERATION_CONJUGATE_TRANSPOSE;
   }
 }
 
@@ -123,14 +132,15 @@ Csr narrow(const Csr& a) {
 class SpMat {
  public:
   explicit SpMat(const Csr& a) {
-    CUNP_CUSPARSE_CALL(cusparseCreateCsr, &d_, a.shape.rows, a.shape.cols, a.nnz(), ptr(a.indptr), ptr(a.indices),
-                       ptr(a.data), index_type(a.index), index_type(a.index), CUSPARSE_INDEX_BASE_ZERO,
-                       value_type(a.data.dtype()));
+    CUNP_CUSPARSE_CALL(cusparseCreateCsr, &d_, a.shape.rows, a.shape.cols, a.nnz(), ptr(a.indptr),
+                       ptr(a.indices), ptr(a.data), index_type(a.index), index_type(a.index),
+                       CUSPARSE_INDEX_BASE_ZERO, value_type(a.data.dtype()));
   }
   // An empty CSR of rows x cols whose arrays cuSPARSE fills in (SpGEMM's result).
   SpMat(std::int64_t rows, std::int64_t cols, void* indptr, DType dt) {
-    CUNP_CUSPARSE_CALL(cusparseCreateCsr, &d_, rows, cols, 0, indptr, nullptr, nullptr, CUSPARSE_INDEX_32I,
-                       CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, value_type(dt));
+    CUNP_CUSPARSE_CALL(cusparseCreateCsr, &d_, rows, cols, 0, indptr, nullptr, nullptr,
+                       CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO,
+                       value_type(dt));
   }
   ~SpMat() {
     if (d_) (void)CUNP_VENDOR(cusparse, cusparseDestroySpMat)(d_);
@@ -167,8 +177,10 @@ class DnMat {
   explicit DnMat(const ndarray& a) {
     const std::int64_t r = a.shape()[0], c = a.shape()[1];
     const bool row_major = a.is_c_contiguous();
-    CUNP_CUSPARSE_CALL(cusparseCreateDnMat, &d_, r, c, row_major ? std::max<std::int64_t>(c, 1) : std::max<std::int64_t>(r, 1),
-                       ptr(a), value_type(a.dtype()), row_major ? CUSPARSE_ORDER_ROW : CUSPARSE_ORDER_COL);
+    CUNP_CUSPARSE_CALL(cusparseCreateDnMat, &d_, r, c,
+                       row_major ? std::max<std::int64_t>(c, 1) : std::max<std::int64_t>(r, 1),
+                       ptr(a), value_type(a.dtype()),
+                       row_major ? CUSPARSE_ORDER_ROW : CUSPARSE_ORDER_COL);
   }
   ~DnMat() {
     if (d_) (void)CUNP_VENDOR(cusparse, cusparseDestroyDnMat)(d_);
@@ -212,7 +224,8 @@ class SpSvDescr {
 }  // namespace
 
 bool cusparse_dtype(DType dt) noexcept {
-  return dt == DType::Float32 || dt == DType::Float64 || dt == DType::Complex64 || dt == DType::Complex128;
+  return dt == DType::Float32 || dt == DType::Float64 || dt == DType::Complex64 ||
+         dt == DType::Complex128;
 }
 
 Csr csr_to_csc_cusparse(const Csr& a) {
@@ -227,17 +240,20 @@ Csr csr_to_csc_cusparse(const Csr& a) {
   out.indices = empty_on(a.nnz(), DType::Int32, a.device);
   out.indptr = empty_on(a.shape.cols + 1, DType::Int32, a.device);
   cusparseHandle_t h = handle(device);
-  const int m = static_cast<int>(a.shape.rows), n = static_cast<int>(a.shape.cols), nnz = static_cast<int>(a.nnz());
+  const int m = static_cast<int>(a.shape.rows), n = static_cast<int>(a.shape.cols),
+            nnz = static_cast<int>(a.nnz());
   const auto* rp = static_cast<const int*>(a.indptr.data());
   const auto* ci = static_cast<const int*>(a.indices.data());
   auto* cp = static_cast<int*>(out.indptr.data());
   auto* ri = static_cast<int*>(out.indices.data());
   std::size_t bytes = 0;
-  CUNP_CUSPARSE_CALL(cusparseCsr2cscEx2_bufferSize, h, m, n, nnz, a.data.data(), rp, ci, out.data.data(), cp, ri,
-                     value_type(dt), CUSPARSE_ACTION_NUMERIC, CUSPARSE_INDEX_BASE_ZERO, CUSPARSE_CSR2CSC_ALG1, &bytes);
+  CUNP_CUSPARSE_CALL(cusparseCsr2cscEx2_bufferSize, h, m, n, nnz, a.data.data(), rp, ci,
+                     out.data.data(), cp, ri, value_type(dt), CUSPARSE_ACTION_NUMERIC,
+                     CUSPARSE_INDEX_BASE_ZERO, CUSPARSE_CSR2CSC_ALG1, &bytes);
   Workspace w(device, bytes);
-  CUNP_CUSPARSE_CALL(cusparseCsr2cscEx2, h, m, n, nnz, a.data.data(), rp, ci, out.data.data(), cp, ri, value_type(dt),
-                     CUSPARSE_ACTION_NUMERIC, CUSPARSE_INDEX_BASE_ZERO, CUSPARSE_CSR2CSC_ALG1, w.data());
+  CUNP_CUSPARSE_CALL(cusparseCsr2cscEx2, h, m, n, nnz, a.data.data(), rp, ci, out.data.data(), cp,
+                     ri, value_type(dt), CUSPARSE_ACTION_NUMERIC, CUSPARSE_INDEX_BASE_ZERO,
+                     CUSPARSE_CSR2CSC_ALG1, w.data());
   return out;
 }
 
@@ -253,8 +269,8 @@ ndarray matvec_cusparse(const Csr& m, const ndarray& x, Operation op) {
   const DnVec sx(x), sy(y);
   const Scalars s(dt);
   std::size_t bytes = 0;
-  CUNP_CUSPARSE_CALL(cusparseSpMV_bufferSize, h, operation(op), s.one, sa, sx, s.zero, sy, value_type(dt),
-                     CUSPARSE_SPMV_ALG_DEFAULT, &bytes);
+  CUNP_CUSPARSE_CALL(cusparseSpMV_bufferSize, h, operation(op), s.one, sa, sx, s.zero, sy,
+                     value_type(dt), CUSPARSE_SPMV_ALG_DEFAULT, &bytes);
   Workspace w(device, bytes);
   CUNP_CUSPARSE_CALL(cusparseSpMV, h, operation(op), s.one, sa, sx, s.zero, sy, value_type(dt),
                      CUSPARSE_SPMV_ALG_DEFAULT, w.data());
@@ -274,11 +290,11 @@ ndarray matmat_cusparse(const Csr& m, const ndarray& b, Operation op) {
   const DnMat sb(b), sc(c);
   const Scalars s(dt);
   std::size_t bytes = 0;
-  CUNP_CUSPARSE_CALL(cusparseSpMM_bufferSize, h, operation(op), CUSPARSE_OPERATION_NON_TRANSPOSE, s.one, sa, sb,
-                     s.zero, sc, value_type(dt), CUSPARSE_SPMM_ALG_DEFAULT, &bytes);
+  CUNP_CUSPARSE_CALL(cusparseSpMM_bufferSize, h, operation(op), CUSPARSE_OPERATION_NON_TRANSPOSE,
+                     s.one, sa, sb, s.zero, sc, value_type(dt), CUSPARSE_SPMM_ALG_DEFAULT, &bytes);
   Workspace w(device, bytes);
-  CUNP_CUSPARSE_CALL(cusparseSpMM, h, operation(op), CUSPARSE_OPERATION_NON_TRANSPOSE, s.one, sa, sb, s.zero, sc,
-                     value_type(dt), CUSPARSE_SPMM_ALG_DEFAULT, w.data());
+  CUNP_CUSPARSE_CALL(cusparseSpMM, h, operation(op), CUSPARSE_OPERATION_NON_TRANSPOSE, s.one, sa,
+                     sb, s.zero, sc, value_type(dt), CUSPARSE_SPMM_ALG_DEFAULT, w.data());
   return c;
 }
 
@@ -306,24 +322,26 @@ Csr matmul_cusparse(const Csr& a, const Csr& b) {
   Workspace w1(device, bytes1);
   CUNP_CUSPARSE_CALL(cusparseSpGEMM_workEstimation, h, nt, nt, s.one, sa, sb, s.zero, sc, type,
                      CUSPARSE_SPGEMM_DEFAULT, g, &bytes1, w1.data());
-  CUNP_CUSPARSE_CALL(cusparseSpGEMM_compute, h, nt, nt, s.one, sa, sb, s.zero, sc, type, CUSPARSE_SPGEMM_DEFAULT, g,
-                     &bytes2, nullptr);
+  CUNP_CUSPARSE_CALL(cusparseSpGEMM_compute, h, nt, nt, s.one, sa, sb, s.zero, sc, type,
+                     CUSPARSE_SPGEMM_DEFAULT, g, &bytes2, nullptr);
   Workspace w2(device, bytes2);
-  CUNP_CUSPARSE_CALL(cusparseSpGEMM_compute, h, nt, nt, s.one, sa, sb, s.zero, sc, type, CUSPARSE_SPGEMM_DEFAULT, g,
-                     &bytes2, w2.data());
+  CUNP_CUSPARSE_CALL(cusparseSpGEMM_compute, h, nt, nt, s.one, sa, sb, s.zero, sc, type,
+                     CUSPARSE_SPGEMM_DEFAULT, g, &bytes2, w2.data());
   std::int64_t rows = 0, cols = 0, nnz = 0;
   CUNP_CUSPARSE_CALL(cusparseSpMatGetSize, sc, &rows, &cols, &nnz);
   // At least one element each, so that cuSPARSE never sees a null array.
   const ndarray data = empty_on(std::max<std::int64_t>(nnz, 1), dt, a.device);
   const ndarray indices = empty_on(std::max<std::int64_t>(nnz, 1), DType::Int32, a.device);
   CUNP_CUSPARSE_CALL(cusparseCsrSetPointers, sc, out.indptr.data(), indices.data(), data.data());
-  CUNP_CUSPARSE_CALL(cusparseSpGEMM_copy, h, nt, nt, s.one, sa, sb, s.zero, sc, type, CUSPARSE_SPGEMM_DEFAULT, g);
+  CUNP_CUSPARSE_CALL(cusparseSpGEMM_copy, h, nt, nt, s.one, sa, sb, s.zero, sc, type,
+                     CUSPARSE_SPGEMM_DEFAULT, g);
   out.data = data.view({slice(0, nnz)});
   out.indices = indices.view({slice(0, nnz)});
   return out;
 }
 
-ndarray spsolve_triangular_cusparse(const Csr& m, const ndarray& b, bool lower, bool unit_diagonal) {
+ndarray spsolve_triangular_cusparse(const Csr& m, const ndarray& b, bool lower,
+                                    bool unit_diagonal) {
   const int device = m.device.index;
   cuda::DeviceScope scope(device);
   const Csr a = narrow(m);
@@ -346,17 +364,18 @@ ndarray spsolve_triangular_cusparse(const Csr& m, const ndarray& b, bool lower, 
   const Scalars s(dt);
   const cusparseOperation_t nt = CUSPARSE_OPERATION_NON_TRANSPOSE;
   std::size_t bytes = 0;
-  CUNP_CUSPARSE_CALL(cusparseSpSV_bufferSize, h, nt, s.one, sa, sb, sx, value_type(dt), CUSPARSE_SPSV_ALG_DEFAULT, sv,
-                     &bytes);
+  CUNP_CUSPARSE_CALL(cusparseSpSV_bufferSize, h, nt, s.one, sa, sb, sx, value_type(dt),
+                     CUSPARSE_SPSV_ALG_DEFAULT, sv, &bytes);
   Workspace w(device, bytes);
-  CUNP_CUSPARSE_CALL(cusparseSpSV_analysis, h, nt, s.one, sa, sb, sx, value_type(dt), CUSPARSE_SPSV_ALG_DEFAULT, sv,
-                     w.data());
+  CUNP_CUSPARSE_CALL(cusparseSpSV_analysis, h, nt, s.one, sa, sb, sx, value_type(dt),
+                     CUSPARSE_SPSV_ALG_DEFAULT, sv, w.data());
   for (std::int64_t j = 0; j < k; ++j) {
     if (j > 0) {
       sb.set(bs + static_cast<std::size_t>(j) * column);
       sx.set(xs + static_cast<std::size_t>(j) * column);
     }
-    CUNP_CUSPARSE_CALL(cusparseSpSV_solve, h, nt, s.one, sa, sb, sx, value_type(dt), CUSPARSE_SPSV_ALG_DEFAULT, sv);
+    CUNP_CUSPARSE_CALL(cusparseSpSV_solve, h, nt, s.one, sa, sb, sx, value_type(dt),
+                       CUSPARSE_SPSV_ALG_DEFAULT, sv);
   }
   return x;
 }

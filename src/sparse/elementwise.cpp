@@ -29,30 +29,35 @@ static_assert(static_cast<int>(BinaryOp::Add) == sparse_ops::kBinAdd &&
 csr_matrix binary_op(const csr_matrix& a, const csr_matrix& b, BinaryOp op) {
   const char* who = "binary_op";
   if (a.shape != b.shape)
-    throw ValueError("inconsistent shapes (" + std::to_string(a.shape.rows) + ", " + std::to_string(a.shape.cols) +
-                     ") and (" + std::to_string(b.shape.rows) + ", " + std::to_string(b.shape.cols) + ")");
+    throw ValueError("inconsistent shapes (" + std::to_string(a.shape.rows) + ", " +
+                     std::to_string(a.shape.cols) + ") and (" + std::to_string(b.shape.rows) +
+                     ", " + std::to_string(b.shape.cols) + ")");
   const Csr pa = detail::prepare(a, who);
   const Csr pb = detail::prepare(b, who);
   detail::check_device(pb.data, pa.device, who);
   const DType dt = promote_types(pa.data.dtype(), pb.data.dtype());
   if (op == BinaryOp::Subtract && dt == DType::Bool)
-    throw TypeError("numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, the `^` "
-                    "operator, or the logical_xor function instead.");
+    throw TypeError(
+        "numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, the `^` "
+        "operator, or the logical_xor function instead.");
   const bool compare = op >= BinaryOp::NotEqual;
   const DType out_dt = compare ? DType::Bool : dt;
   DType index = detail::wider_index(pa.index, pb.index);
-  Csr ca = detail::with_data(detail::with_index(detail::prepare(sum_duplicates(pa.matrix()), who), index), dt);
-  Csr cb = detail::with_data(detail::with_index(detail::prepare(sum_duplicates(pb.matrix()), who), index), dt);
+  Csr ca = detail::with_data(
+      detail::with_index(detail::prepare(sum_duplicates(pa.matrix()), who), index), dt);
+  Csr cb = detail::with_data(
+      detail::with_index(detail::prepare(sum_duplicates(pb.matrix()), who), index), dt);
   const MatrixShape shape = pa.shape;
   const Device device = pa.device;
-  sparse_ops::BinopParams p{ca.data.data(), ca.indices.data(), ca.indptr.data(),
-                            cb.data.data(), cb.indices.data(), cb.indptr.data(),
-                            nullptr,        nullptr,           nullptr,
-                            nullptr,        static_cast<int>(op)};
+  sparse_ops::BinopParams p{
+      ca.data.data(),      ca.indices.data(), ca.indptr.data(), cb.data.data(), cb.indices.data(),
+      cb.indptr.data(),    nullptr,           nullptr,          nullptr,        nullptr,
+      static_cast<int>(op)};
   const std::int64_t work = ca.nnz() + cb.nnz() + shape.rows;
   ndarray counts = detail::empty_on(shape.rows, DType::Int64, device);
   p.counts = counts.data();
-  detail::run_row_kernel(device, detail::spec(detail::RowKernel::BinopCount, dt, index), shape.rows, p, work);
+  detail::run_row_kernel(device, detail::spec(detail::RowKernel::BinopCount, dt, index), shape.rows,
+                         p, work);
   const ndarray indptr = detail::prefix_sums(counts);
   const std::int64_t total = detail::last_value(indptr);
   if (index_dtype(total, shape, index) != index) {  // the result needs 64-bit indices
@@ -69,7 +74,8 @@ csr_matrix binary_op(const csr_matrix& a, const csr_matrix& b, BinaryOp op) {
   p.out_indptr = indptr.data();
   p.out_data = data.data();
   p.out_indices = indices.data();
-  detail::run_row_kernel(device, detail::spec(detail::RowKernel::BinopFill, dt, index), shape.rows, p, work);
+  detail::run_row_kernel(device, detail::spec(detail::RowKernel::BinopFill, dt, index), shape.rows,
+                         p, work);
   return {data, indices, indptr.astype(index), shape};
 }
 

@@ -10,8 +10,12 @@
 
 namespace cunp::sparse {
 
-csc_matrix transpose(const csr_matrix& a) { return {a.data, a.indices, a.indptr, {a.shape.cols, a.shape.rows}}; }
-csr_matrix transpose(const csc_matrix& a) { return {a.data, a.indices, a.indptr, {a.shape.cols, a.shape.rows}}; }
+csc_matrix transpose(const csr_matrix& a) {
+  return {a.data, a.indices, a.indptr, {a.shape.cols, a.shape.rows}};
+}
+csr_matrix transpose(const csc_matrix& a) {
+  return {a.data, a.indices, a.indptr, {a.shape.cols, a.shape.rows}};
+}
 
 Operation parse_operation(std::string_view text) {
   if (text == "N" || text == "n") return Operation::N;
@@ -47,14 +51,17 @@ void check_format(const csr_matrix& a, bool full_check) {
   if (first != 0) throw ValueError("index pointer should start with 0");
   const std::int64_t last = detail::last_value(m.indptr);
   if (last != m.nnz())
-    throw ValueError("last value of index pointer (" + std::to_string(last) + ") should equal the size of index and data "
-                     "arrays (" + std::to_string(m.nnz()) + ")");
+    throw ValueError("last value of index pointer (" + std::to_string(last) +
+                     ") should equal the size of index and data "
+                     "arrays (" +
+                     std::to_string(m.nnz()) + ")");
   if (m.shape.rows > 0 && cunp::any(cunp::less(cunp::diff(m.indptr), 0)).item().to_bool())
     throw ValueError("index pointer values must form a non-decreasing sequence");
   if (m.nnz() > 0) {
     if (cunp::max(m.indices).item().to_int64() >= m.shape.cols)
       throw ValueError("column index values must be < " + std::to_string(m.shape.cols));
-    if (cunp::min(m.indices).item().to_int64() < 0) throw ValueError("column index values must be >= 0");
+    if (cunp::min(m.indices).item().to_int64() < 0)
+      throw ValueError("column index values must be >= 0");
   }
 }
 

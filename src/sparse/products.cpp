@@ -32,7 +32,9 @@ DType product_dtype(DType a, DType b, const char* who) {
   return dt;
 }
 
-Operation effective(Operation op, DType dt) { return op == Operation::H && !is_complex(dt) ? Operation::T : op; }
+Operation effective(Operation op, DType dt) {
+  return op == Operation::H && !is_complex(dt) ? Operation::T : op;
+}
 
 }  // namespace
 
@@ -44,8 +46,9 @@ ndarray matvec(const csr_matrix& a, const ndarray& x, Operation op) {
   const std::int64_t n_in = op == Operation::N ? m.shape.cols : m.shape.rows;
   const std::int64_t n_out = op == Operation::N ? m.shape.rows : m.shape.cols;
   if (x.size() != n_in)
-    throw ValueError("dimension mismatch: matrix " + shape_text(m.shape.rows, m.shape.cols) + ", vector of " +
-                     std::to_string(x.size()) + (op == Operation::N ? "" : " (transposed product)"));
+    throw ValueError("dimension mismatch: matrix " + shape_text(m.shape.rows, m.shape.cols) +
+                     ", vector of " + std::to_string(x.size()) +
+                     (op == Operation::N ? "" : " (transposed product)"));
   const DType dt = product_dtype(m.data.dtype(), x.dtype(), who);
   op = effective(op, dt);
   m = detail::with_data(m, dt);
@@ -66,14 +69,16 @@ ndarray matmat(const csr_matrix& a, const ndarray& b, Operation op) {
   const std::int64_t n_in = op == Operation::N ? m.shape.cols : m.shape.rows;
   const std::int64_t n_out = op == Operation::N ? m.shape.rows : m.shape.cols;
   if (b.shape()[0] != n_in)
-    throw ValueError("dimension mismatch: matrix " + shape_text(m.shape.rows, m.shape.cols) + ", dense " +
-                     shape_text(b.shape()[0], b.shape()[1]) + (op == Operation::N ? "" : " (transposed product)"));
+    throw ValueError("dimension mismatch: matrix " + shape_text(m.shape.rows, m.shape.cols) +
+                     ", dense " + shape_text(b.shape()[0], b.shape()[1]) +
+                     (op == Operation::N ? "" : " (transposed product)"));
   const DType dt = product_dtype(m.data.dtype(), b.dtype(), who);
   op = effective(op, dt);
   m = detail::with_data(m, dt);
   const bool f_layout = b.is_f_contiguous() && !b.is_c_contiguous();
   if (m.nnz() == 0 || n_out == 0 || b.shape()[1] == 0)
-    return zeros({n_out, b.shape()[1]}, {.dtype = dt, .order = f_layout ? Order::F : Order::C, .device = m.device});
+    return zeros({n_out, b.shape()[1]},
+                 {.dtype = dt, .order = f_layout ? Order::F : Order::C, .device = m.device});
   if (m.device.is_cuda()) {
     // cuSPARSE reads a dense matrix with unit stride along one axis.
     const ndarray bs = (b.dtype() == dt && (b.is_c_contiguous() || b.is_f_contiguous()))
@@ -99,10 +104,13 @@ csr_matrix matmul(const csr_matrix& a, const csr_matrix& b, const IndexOptions& 
   ma = detail::with_data(detail::with_index(ma, wide), dt);
   mb = detail::with_data(detail::with_index(mb, wide), dt);
   if (ma.device.is_cuda() && detail::cusparse_dtype(dt) && ma.nnz() > 0 && mb.nnz() > 0 &&
-      index_dtype(std::max(ma.nnz(), mb.nnz()), {std::max(shape.rows, ma.shape.cols), shape.cols}) == DType::Int32) {
+      index_dtype(std::max(ma.nnz(), mb.nnz()),
+                  {std::max(shape.rows, ma.shape.cols), shape.cols}) == DType::Int32) {
     // cuSPARSE's SpGEMM takes int32 indices and wants canonical operands.
-    const Csr ca = detail::with_index(detail::prepare(sum_duplicates(ma.matrix()), who), DType::Int32);
-    const Csr cb = detail::with_index(detail::prepare(sum_duplicates(mb.matrix()), who), DType::Int32);
+    const Csr ca =
+        detail::with_index(detail::prepare(sum_duplicates(ma.matrix()), who), DType::Int32);
+    const Csr cb =
+        detail::with_index(detail::prepare(sum_duplicates(mb.matrix()), who), DType::Int32);
     const Csr c = detail::matmul_cusparse(ca, cb);
     const DType index = options.index_dtype.value_or(index_dtype(c.nnz(), shape, wide));
     return detail::with_index(c, index).matrix();

@@ -10,12 +10,13 @@
 // matrix gives it. SciPy's own argmax compares a position in `data` with a column when
 // the extreme is zero and ignores NaN against implicit zeros; cunp follows the dense
 // result (docs/sparse-internals.md lists the difference).
+#include "cunp/reduce.hpp"
+
 #include <string>
 
 #include "cunp/creation.hpp"
 #include "cunp/error.hpp"
 #include "cunp/indexing.hpp"
-#include "cunp/reduce.hpp"
 #include "cunp/sparse.hpp"
 #include "cunp/ufunc.hpp"
 #include "sparse/common.hpp"
@@ -41,10 +42,12 @@ int normalize_axis(int axis) {
 // One value per line of `m` (rows of a CSR, columns when m is the CSC) of `line` columns.
 ndarray reduce_lines(const Csr& m, int op, bool explicit_only, DType out_dt) {
   ndarray out = detail::empty_on(m.shape.rows, out_dt, m.device);
-  const sparse_ops::RowReduceParams p{m.data.data(), m.indices.data(), m.indptr.data(), out.data(),
-                                      m.shape.cols, op, explicit_only ? 1 : 0};
-  detail::run_row_kernel(m.device, detail::spec(detail::RowKernel::RowReduce, m.data.dtype(), m.index), m.shape.rows,
-                         p, m.nnz() + m.shape.rows);
+  const sparse_ops::RowReduceParams p{m.data.data(),        m.indices.data(), m.indptr.data(),
+                                      out.data(),           m.shape.cols,     op,
+                                      explicit_only ? 1 : 0};
+  detail::run_row_kernel(m.device,
+                         detail::spec(detail::RowKernel::RowReduce, m.data.dtype(), m.index),
+                         m.shape.rows, p, m.nnz() + m.shape.rows);
   return out;
 }
 
@@ -58,10 +61,14 @@ Csr lines_of(const csr_matrix& a, int axis, bool canonical) {
 
 const char* op_name(ReduceOp op) {
   switch (op) {
-    case ReduceOp::Max: return "max";
-    case ReduceOp::Min: return "min";
-    case ReduceOp::ArgMax: return "argmax";
-    default: return "argmin";
+    case ReduceOp::Max:
+      return "max";
+    case ReduceOp::Min:
+      return "min";
+    case ReduceOp::ArgMax:
+      return "argmax";
+    default:
+      return "argmin";
   }
 }
 
@@ -92,7 +99,9 @@ ndarray reduce(const csr_matrix& a, ReduceOp op, std::optional<int> axis, bool e
   if (axis) {
     const int ax = normalize_axis(*axis);
     if ((ax == 0 ? m.shape.rows : m.shape.cols) == 0) {
-      if (arg) throw ValueError(std::string("Cannot apply ") + op_name(op) + " along a zero-sized dimension.");
+      if (arg)
+        throw ValueError(std::string("Cannot apply ") + op_name(op) +
+                         " along a zero-sized dimension.");
       throw ValueError("zero-size array to reduction operation");
     }
     const Csr lines = lines_of(m.matrix(), ax, true);
@@ -106,8 +115,10 @@ ndarray reduce(const csr_matrix& a, ReduceOp op, std::optional<int> axis, bool e
   }
   if (m.nnz() == 0) {
     if (arg && explicit_only)
-      throw ValueError(std::string("Cannot apply ") + op_name(op) + " to zero matrix when explicit=True.");
-    return arg ? zeros({}, {.dtype = DType::Int64, .device = m.device}) : zeros({}, {.dtype = dt, .device = m.device});
+      throw ValueError(std::string("Cannot apply ") + op_name(op) +
+                       " to zero matrix when explicit=True.");
+    return arg ? zeros({}, {.dtype = DType::Int64, .device = m.device})
+               : zeros({}, {.dtype = dt, .device = m.device});
   }
   const Csr c = detail::prepare(sum_duplicates(m.matrix()), op_name(op));
   if (!arg) {
@@ -124,11 +135,14 @@ ndarray reduce(const csr_matrix& a, ReduceOp op, std::optional<int> axis, bool e
   if (explicit_only) {
     const ndarray k = is_max ? cunp::argmax(c.data) : cunp::argmin(c.data);
     const ndarray row = detail::gather(detail::expand_rows(c), k);
-    return add(multiply(row.astype(DType::Int64), cols), detail::gather(c.indices, k).astype(DType::Int64));
+    return add(multiply(row.astype(DType::Int64), cols),
+               detail::gather(c.indices, k).astype(DType::Int64));
   }
   // Note [Sparse reductions]: the line of the extreme value, then its column there.
-  const ndarray best = reduce_lines(c, is_max ? sparse_ops::kRedMax : sparse_ops::kRedMin, false, dt);
-  const ndarray where = reduce_lines(c, is_max ? sparse_ops::kRedArgMax : sparse_ops::kRedArgMin, false, DType::Int64);
+  const ndarray best =
+      reduce_lines(c, is_max ? sparse_ops::kRedMax : sparse_ops::kRedMin, false, dt);
+  const ndarray where = reduce_lines(c, is_max ? sparse_ops::kRedArgMax : sparse_ops::kRedArgMin,
+                                     false, DType::Int64);
   const ndarray row = is_max ? cunp::argmax(best) : cunp::argmin(best);
   return add(multiply(row, cols), detail::gather(where, row));
 }

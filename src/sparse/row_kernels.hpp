@@ -29,7 +29,8 @@ inline constexpr int kNumRowKernels = 9;
 // Whether the kernel reads values (and so exists per data dtype); the others move
 // indices only and are generated once per index dtype.
 constexpr bool row_kernel_has_data(RowKernel k) noexcept {
-  return !(k == RowKernel::ExpandRows || k == RowKernel::CompressSorted || k == RowKernel::RowsSorted);
+  return !(k == RowKernel::ExpandRows || k == RowKernel::CompressSorted ||
+           k == RowKernel::RowsSorted);
 }
 
 struct RowKernelSpec {

@@ -28,23 +28,34 @@ void loop(std::int64_t begin, std::int64_t end, const void* params) {
 template <typename I>
 HostLoop index_loop(RowKernel k) {
   switch (k) {
-    case RowKernel::ExpandRows: return loop<so::ExpandRowsParams, so::expand_rows<I>>;
-    case RowKernel::CompressSorted: return loop<so::CompressSortedParams, so::compress_sorted<I>>;
-    case RowKernel::RowsSorted: return loop<so::RowsSortedParams, so::rows_sorted<I>>;
-    default: return nullptr;
+    case RowKernel::ExpandRows:
+      return loop<so::ExpandRowsParams, so::expand_rows<I>>;
+    case RowKernel::CompressSorted:
+      return loop<so::CompressSortedParams, so::compress_sorted<I>>;
+    case RowKernel::RowsSorted:
+      return loop<so::RowsSortedParams, so::rows_sorted<I>>;
+    default:
+      return nullptr;
   }
 }
 
 template <typename T, typename I>
 HostLoop data_loop(RowKernel k) {
   switch (k) {
-    case RowKernel::ToDense: return loop<so::ToDenseParams, so::to_dense_row<T, I>>;
-    case RowKernel::SegmentSum: return loop<so::SegmentSumParams, so::segment_sum<T, I>>;
-    case RowKernel::BinopCount: return loop<so::BinopParams, so::binop_row<T, I, false>>;
-    case RowKernel::BinopFill: return loop<so::BinopParams, so::binop_row<T, I, true>>;
-    case RowKernel::RowReduce: return loop<so::RowReduceParams, so::row_reduce<T, I>>;
-    case RowKernel::Diagonal: return loop<so::DiagonalParams, so::diagonal_entry<T, I>>;
-    default: return nullptr;
+    case RowKernel::ToDense:
+      return loop<so::ToDenseParams, so::to_dense_row<T, I>>;
+    case RowKernel::SegmentSum:
+      return loop<so::SegmentSumParams, so::segment_sum<T, I>>;
+    case RowKernel::BinopCount:
+      return loop<so::BinopParams, so::binop_row<T, I, false>>;
+    case RowKernel::BinopFill:
+      return loop<so::BinopParams, so::binop_row<T, I, true>>;
+    case RowKernel::RowReduce:
+      return loop<so::RowReduceParams, so::row_reduce<T, I>>;
+    case RowKernel::Diagonal:
+      return loop<so::DiagonalParams, so::diagonal_entry<T, I>>;
+    default:
+      return nullptr;
   }
 }
 

@@ -17,8 +17,10 @@ void run_row_kernel_cuda(int device, const RowKernelSpec& spec, std::int64_t n, 
   const cuda::DeviceProps& props = cuda::device_props(device);
   const cuda::Kernel kernel =
       cuda::get_kernel(row_kernel_key(spec, props.target), [&] { return row_kernel_source(spec); });
-  const std::int64_t wave = std::max<std::int64_t>(1, cuda::resident_blocks(kernel, device, kRowKernelBlock));
-  const std::int64_t blocks = std::clamp<std::int64_t>((n + kRowKernelBlock - 1) / kRowKernelBlock, 1, wave);
+  const std::int64_t wave =
+      std::max<std::int64_t>(1, cuda::resident_blocks(kernel, device, kRowKernelBlock));
+  const std::int64_t blocks =
+      std::clamp<std::int64_t>((n + kRowKernelBlock - 1) / kRowKernelBlock, 1, wave);
   // The parameter struct travels by value (__grid_constant__): its bytes, suitably aligned.
   alignas(16) unsigned char bytes[256];
   std::memcpy(bytes, params, std::min(params_size, sizeof bytes));

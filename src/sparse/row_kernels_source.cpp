@@ -51,11 +51,12 @@ std::string row_kernel_entry(const RowKernelSpec& spec) {
   const RowKernelInfo& k = info(spec.kernel);
   std::string call = replace_all(k.call, "{T}", cuda::ops_type_name(spec.data));
   call = replace_all(call, "{I}", spec.index == DType::Int64 ? "long long" : "int");
-  return "extern \"C\" __global__ void __launch_bounds__(" + std::to_string(kRowKernelBlock) + ") " +
-         row_kernel_name(spec) + "(const __grid_constant__ cunp::sparse_ops::" + k.params +
+  return "extern \"C\" __global__ void __launch_bounds__(" + std::to_string(kRowKernelBlock) +
+         ") " + row_kernel_name(spec) + "(const __grid_constant__ cunp::sparse_ops::" + k.params +
          " p, long long n) {\n"
          "  const long long stride = (long long)gridDim.x * blockDim.x;\n"
-         "  for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)\n"
+         "  for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += "
+         "stride)\n"
          "    cunp::sparse_ops::" +
          call + "(i, p);\n}\n";
 }
@@ -80,7 +81,8 @@ cuda::KernelKey row_kernel_key(const RowKernelSpec& spec, int arch) noexcept {
   cuda::KernelKey key;
   key.op = cuda::op_id("cunp.sparse.row");
   key.variant = static_cast<std::uint64_t>(spec.kernel);
-  key.dtypes[0] = static_cast<std::uint8_t>(row_kernel_has_data(spec.kernel) ? spec.data : DType::Bool);
+  key.dtypes[0] =
+      static_cast<std::uint8_t>(row_kernel_has_data(spec.kernel) ? spec.data : DType::Bool);
   key.dtypes[1] = static_cast<std::uint8_t>(spec.index);
   key.ndim = 1;
   key.layout = cuda::LayoutClass::Contiguous;

@@ -36,11 +36,14 @@ void check_system(const Csr& m, const ndarray& b, const char* who) {
     throw ValueError(std::string(who) + ": A must be a square matrix but its shape is (" +
                      std::to_string(m.shape.rows) + ", " + std::to_string(m.shape.cols) + ")");
   if (!b.defined() || (b.ndim() != 1 && b.ndim() != 2))
-    throw ValueError(std::string(who) + ": b must have 1 or 2 dims but it has " + std::to_string(b.ndim()));
+    throw ValueError(std::string(who) + ": b must have 1 or 2 dims but it has " +
+                     std::to_string(b.ndim()));
   if (b.shape()[0] != m.shape.rows)
-    throw ValueError(std::string(who) + ": the size of the dimensions of A must be equal to the size of the first "
-                     "dimension of b but the shape of A is (" + std::to_string(m.shape.rows) + ", " +
-                     std::to_string(m.shape.cols) + ") and b has " + std::to_string(b.shape()[0]) + " rows");
+    throw ValueError(std::string(who) +
+                     ": the size of the dimensions of A must be equal to the size of the first "
+                     "dimension of b but the shape of A is (" +
+                     std::to_string(m.shape.rows) + ", " + std::to_string(m.shape.cols) +
+                     ") and b has " + std::to_string(b.shape()[0]) + " rows");
   detail::check_device(b, m.device, who);
 }
 
@@ -54,7 +57,8 @@ DType float_type(DType dt) {
 
 }  // namespace
 
-ndarray spsolve_triangular(const csr_matrix& a, const ndarray& b, const TriangularOptions& options) {
+ndarray spsolve_triangular(const csr_matrix& a, const ndarray& b,
+                           const TriangularOptions& options) {
   const char* who = "spsolve_triangular";
   Csr m = detail::prepare(a, who);
   check_system(m, b, who);
@@ -63,13 +67,15 @@ ndarray spsolve_triangular(const csr_matrix& a, const ndarray& b, const Triangul
   if (!options.unit_diagonal && m.shape.rows > 0 &&
       cunp::any(equal(diagonal(m.matrix()), 0)).item().to_bool())
     throw LinAlgError("A is singular: zero entry on diagonal.");
-  if (m.shape.rows == 0 || b.size() == 0) return zeros(b.shape(), {.dtype = dt, .device = m.device});
+  if (m.shape.rows == 0 || b.size() == 0)
+    return zeros(b.shape(), {.dtype = dt, .device = m.device});
   if (m.nnz() == 0) return b.astype(dt);  // unit diagonal (else singular above): x = b
   if (m.device.is_cuda()) {
     const ndarray bs = b.astype(dt, {.order = Order::F});
     return detail::spsolve_triangular_cusparse(m, bs, options.lower, options.unit_diagonal);
   }
-  return detail::spsolve_triangular_cpu(m, b.dtype() == dt ? b : b.astype(dt), options.lower, options.unit_diagonal);
+  return detail::spsolve_triangular_cpu(m, b.dtype() == dt ? b : b.astype(dt), options.lower,
+                                        options.unit_diagonal);
 }
 
 SolveResult spsolve(const csr_matrix& a, const ndarray& b) {
@@ -78,20 +84,25 @@ SolveResult spsolve(const csr_matrix& a, const ndarray& b) {
   check_system(m, b, who);
   const DType dt = promote_types(float_type(m.data.dtype()), b.dtype());
   m = detail::with_data(detail::prepare(sum_duplicates(m.matrix()), who), dt);
-  if (m.shape.rows == 0 || b.size() == 0) return {zeros(b.shape(), {.dtype = dt, .device = m.device}), false};
+  if (m.shape.rows == 0 || b.size() == 0)
+    return {zeros(b.shape(), {.dtype = dt, .device = m.device}), false};
   const auto nan_result = [&] {
-    return SolveResult{full(b.shape(), std::numeric_limits<double>::quiet_NaN(), {.dtype = dt, .device = m.device}),
+    return SolveResult{full(b.shape(), std::numeric_limits<double>::quiet_NaN(),
+                            {.dtype = dt, .device = m.device}),
                        true};
   };
   if (m.nnz() == 0) return nan_result();  // the zero matrix
   if (m.device.is_cuda()) {
     if (index_dtype(m.nnz(), m.shape) != DType::Int32)
-      throw NotImplementedError("spsolve: cuSOLVER's sparse QR takes 32-bit indices; the matrix needs 64-bit ones");
-    return detail::spsolve_cusolver(detail::with_index(m, DType::Int32), b.astype(dt, {.order = Order::F}));
+      throw NotImplementedError(
+          "spsolve: cuSOLVER's sparse QR takes 32-bit indices; the matrix needs 64-bit ones");
+    return detail::spsolve_cusolver(detail::with_index(m, DType::Int32),
+                                    b.astype(dt, {.order = Order::F}));
   }
   if (m.shape.rows > kDenseSolveMaxN)
-    throw NotImplementedError("spsolve on the cpu device factors the dense matrix (Note [Dense spsolve]): n = " +
-                              std::to_string(m.shape.rows) + " is above " + std::to_string(kDenseSolveMaxN));
+    throw NotImplementedError(
+        "spsolve on the cpu device factors the dense matrix (Note [Dense spsolve]): n = " +
+        std::to_string(m.shape.rows) + " is above " + std::to_string(kDenseSolveMaxN));
   const ndarray dense = to_dense(m.matrix(), Order::C);
   try {
     return {linalg::solve(dense, b.astype(dt)), false};

@@ -29,7 +29,9 @@ DType key_dtype(std::uint64_t bound) {
   return bound < (std::uint64_t{1} << 32) ? DType::UInt32 : DType::UInt64;
 }
 
-int key_bits(std::uint64_t bound) { return std::max(1, static_cast<int>(std::bit_width(bound > 0 ? bound - 1 : 0))); }
+int key_bits(std::uint64_t bound) {
+  return std::max(1, static_cast<int>(std::bit_width(bound > 0 ? bound - 1 : 0)));
+}
 
 SortedKeys sort_keys(const ndarray& scratch, int bits) {
   const std::int64_t n = scratch.size();
@@ -47,13 +49,13 @@ SortedKeys sort_keys(const ndarray& scratch, int bits) {
     auto* p1 = static_cast<std::int32_t*>(v1.data());
     int sel;
     if (dt == DType::UInt32)
-      sel = sorting::cub_radix_sort<std::uint32_t, std::int32_t>(static_cast<std::uint32_t*>(scratch.data()),
-                                                                 static_cast<std::uint32_t*>(k1.data()), p0, p1, n,
-                                                                 stream, bits);
+      sel = sorting::cub_radix_sort<std::uint32_t, std::int32_t>(
+          static_cast<std::uint32_t*>(scratch.data()), static_cast<std::uint32_t*>(k1.data()), p0,
+          p1, n, stream, bits);
     else
-      sel = sorting::cub_radix_sort<std::uint64_t, std::int32_t>(static_cast<std::uint64_t*>(scratch.data()),
-                                                                 static_cast<std::uint64_t*>(k1.data()), p0, p1, n,
-                                                                 stream, bits);
+      sel = sorting::cub_radix_sort<std::uint64_t, std::int32_t>(
+          static_cast<std::uint64_t*>(scratch.data()), static_cast<std::uint64_t*>(k1.data()), p0,
+          p1, n, stream, bits);
     return sel ? SortedKeys{k1, v1} : SortedKeys{scratch, v0};
   }
 #endif

@@ -23,28 +23,68 @@ namespace sparse_ops {
 using ops::i64;
 using ops::u64;
 
-template <typename T> struct is_complex_t { static constexpr bool value = false; };
-template <typename T> struct is_complex_t<ops::complex<T>> { static constexpr bool value = true; };
+template <typename T>
+struct is_complex_t {
+  static constexpr bool value = false;
+};
+template <typename T>
+struct is_complex_t<ops::complex<T>> {
+  static constexpr bool value = true;
+};
 
 // np.sum's accumulator: bool and signed integers add in int64, unsigned in uint64,
 // inexact types in themselves.
-template <typename T> struct sum_acc { using type = T; };
-template <> struct sum_acc<bool> { using type = i64; };
-template <> struct sum_acc<ops::i8> { using type = i64; };
-template <> struct sum_acc<ops::i16> { using type = i64; };
-template <> struct sum_acc<ops::i32> { using type = i64; };
-template <> struct sum_acc<ops::u8> { using type = u64; };
-template <> struct sum_acc<ops::u16> { using type = u64; };
-template <> struct sum_acc<ops::u32> { using type = u64; };
+template <typename T>
+struct sum_acc {
+  using type = T;
+};
+template <>
+struct sum_acc<bool> {
+  using type = i64;
+};
+template <>
+struct sum_acc<ops::i8> {
+  using type = i64;
+};
+template <>
+struct sum_acc<ops::i16> {
+  using type = i64;
+};
+template <>
+struct sum_acc<ops::i32> {
+  using type = i64;
+};
+template <>
+struct sum_acc<ops::u8> {
+  using type = u64;
+};
+template <>
+struct sum_acc<ops::u16> {
+  using type = u64;
+};
+template <>
+struct sum_acc<ops::u32> {
+  using type = u64;
+};
 
-template <typename T> CUNP_HD T zero() { return ops::cast<T>(0); }
-template <typename T> CUNP_HD bool nonzero(T v) { return ops::detail::truth(v); }
-template <typename T> CUNP_HD bool is_nan(T v) { return ops::isnan{}(v); }
+template <typename T>
+CUNP_HD T zero() {
+  return ops::cast<T>(0);
+}
+template <typename T>
+CUNP_HD bool nonzero(T v) {
+  return ops::detail::truth(v);
+}
+template <typename T>
+CUNP_HD bool is_nan(T v) {
+  return ops::isnan{}(v);
+}
 
 // ---- structure -----------------------------------------------------------------
 
 // Item i (a row): out[k] = i for the row's entries (CSR -> COO).
-template <typename I> CUNP_HD void expand_rows(long long i, const ExpandRowsParams& p) {
+template <typename I>
+CUNP_HD void expand_rows(long long i, const ExpandRowsParams& p) {
   const I* ip = static_cast<const I*>(p.indptr);
   I* out = static_cast<I*>(p.out);
   for (I k = ip[i]; k < ip[i + 1]; ++k) out[k] = static_cast<I>(i);
@@ -52,7 +92,8 @@ template <typename I> CUNP_HD void expand_rows(long long i, const ExpandRowsPara
 
 // Item k of [0, n]: the indptr (m + 1 entries) of n ascending major indices in [0, m):
 // every r with major[k - 1] < r <= major[k] starts at k.
-template <typename I> CUNP_HD void compress_sorted(long long k, const CompressSortedParams& p) {
+template <typename I>
+CUNP_HD void compress_sorted(long long k, const CompressSortedParams& p) {
   const I* mj = static_cast<const I*>(p.major);
   I* ip = static_cast<I*>(p.indptr);
   const long long lo = k == 0 ? 0 : static_cast<long long>(mj[k - 1]) + 1;
@@ -62,7 +103,8 @@ template <typename I> CUNP_HD void compress_sorted(long long k, const CompressSo
 }
 
 // Item i (a row): flags[i] = whether its indices ascend (strictly when `strict`).
-template <typename I> CUNP_HD void rows_sorted(long long i, const RowsSortedParams& p) {
+template <typename I>
+CUNP_HD void rows_sorted(long long i, const RowsSortedParams& p) {
   const I* ip = static_cast<const I*>(p.indptr);
   const I* ix = static_cast<const I*>(p.indices);
   bool ok = true;
@@ -78,7 +120,8 @@ template <typename I> CUNP_HD void rows_sorted(long long i, const RowsSortedPara
 // ---- values ----------------------------------------------------------------------
 
 // Item i (a row): adds the row's entries into the zeroed dense out (element strides).
-template <typename T, typename I> CUNP_HD void to_dense_row(long long i, const ToDenseParams& p) {
+template <typename T, typename I>
+CUNP_HD void to_dense_row(long long i, const ToDenseParams& p) {
   const T* d = static_cast<const T*>(p.data);
   const I* ix = static_cast<const I*>(p.indices);
   const I* ip = static_cast<const I*>(p.indptr);
@@ -91,7 +134,8 @@ template <typename T, typename I> CUNP_HD void to_dense_row(long long i, const T
 
 // Item j (a run): out[j] = the sum, in order, of data[perm[k]] (data[k] when perm is
 // null) for k in [starts[j], starts[j + 1]) — the duplicates of sum_duplicates.
-template <typename T, typename I> CUNP_HD void segment_sum(long long j, const SegmentSumParams& p) {
+template <typename T, typename I>
+CUNP_HD void segment_sum(long long j, const SegmentSumParams& p) {
   const T* d = static_cast<const T*>(p.data);
   const I* perm = static_cast<const I*>(p.perm);
   const I* st = static_cast<const I*>(p.starts);
@@ -103,22 +147,33 @@ template <typename T, typename I> CUNP_HD void segment_sum(long long j, const Se
 
 // ---- elementwise operations of two canonical matrices ---------------------------
 
-template <typename T> CUNP_HD T binop_arith(int op, T a, T b) {
+template <typename T>
+CUNP_HD T binop_arith(int op, T a, T b) {
   switch (op) {
-    case kBinAdd: return ops::add{}(a, b);
+    case kBinAdd:
+      return ops::add{}(a, b);
     case kBinSubtract:
-      if constexpr (ops::kind_of<T>::value == 0) return a != b;  // never asked (TypeError first)
-      else return ops::subtract{}(a, b);
-    case kBinMultiply: return ops::multiply{}(a, b);
-    case kBinMaximum: return ops::maximum{}(a, b);
-    default: return ops::minimum{}(a, b);
+      if constexpr (ops::kind_of<T>::value == 0)
+        return a != b;  // never asked (TypeError first)
+      else
+        return ops::subtract{}(a, b);
+    case kBinMultiply:
+      return ops::multiply{}(a, b);
+    case kBinMaximum:
+      return ops::maximum{}(a, b);
+    default:
+      return ops::minimum{}(a, b);
   }
 }
-template <typename T> CUNP_HD bool binop_compare(int op, T a, T b) {
+template <typename T>
+CUNP_HD bool binop_compare(int op, T a, T b) {
   switch (op) {
-    case kBinNotEqual: return ops::not_equal{}(a, b);
-    case kBinLess: return ops::less{}(a, b);
-    default: return ops::greater{}(a, b);
+    case kBinNotEqual:
+      return ops::not_equal{}(a, b);
+    case kBinLess:
+      return ops::less{}(a, b);
+    default:
+      return ops::greater{}(a, b);
   }
 }
 
@@ -126,7 +181,8 @@ template <typename T> CUNP_HD bool binop_compare(int op, T a, T b) {
 // every column in either, the absent side reading as zero. The count pass (FILL false)
 // writes the number of non-zero results to counts[i] (int64); the fill pass writes them
 // from out_indptr[i] (int64) on: out_data as T (arithmetic) or bool (comparisons).
-template <typename T, typename I, bool FILL> CUNP_HD void binop_row(long long i, const BinopParams& p) {
+template <typename T, typename I, bool FILL>
+CUNP_HD void binop_row(long long i, const BinopParams& p) {
   const T* ad = static_cast<const T*>(p.a_data);
   const I* ai = static_cast<const I*>(p.a_indices);
   const I* ap = static_cast<const I*>(p.a_indptr);
@@ -167,10 +223,10 @@ template <typename T, typename I, bool FILL> CUNP_HD void binop_row(long long i,
 
 // ---- reductions along a row ----------------------------------------------------
 
-
 // `v` replaces the best value so far `best` of an arg-reduction scanned in order: NaN
 // wins once and for all (NumPy's argmax/argmin), else a strictly larger (smaller) value.
-template <typename T> CUNP_HD bool arg_better(bool max, T v, T best) {
+template <typename T>
+CUNP_HD bool arg_better(bool max, T v, T best) {
   if (is_nan(best)) return false;
   if (is_nan(v)) return true;
   return max ? ops::greater{}(v, best) : ops::less{}(v, best);
@@ -180,7 +236,8 @@ template <typename T> CUNP_HD bool arg_better(bool max, T v, T best) {
 // argmax/argmin (out: int64 column) of the row as the dense row would give it; max,
 // min and the arg-reductions need a canonical row. The implicit zeros count unless
 // explicit_only; an empty row gives 0.
-template <typename T, typename I> CUNP_HD void row_reduce(long long i, const RowReduceParams& p) {
+template <typename T, typename I>
+CUNP_HD void row_reduce(long long i, const RowReduceParams& p) {
   const T* d = static_cast<const T*>(p.data);
   const I* ix = static_cast<const I*>(p.indices);
   const I* ip = static_cast<const I*>(p.indptr);
@@ -195,8 +252,10 @@ template <typename T, typename I> CUNP_HD void row_reduce(long long i, const Row
     T v = zero<T>();
     if (b < e) {
       v = d[b];
-      for (I k = b + 1; k < e; ++k) v = p.op == kRedMax ? ops::maximum{}(v, d[k]) : ops::minimum{}(v, d[k]);
-      if (implicit_zeros) v = p.op == kRedMax ? ops::maximum{}(v, zero<T>()) : ops::minimum{}(v, zero<T>());
+      for (I k = b + 1; k < e; ++k)
+        v = p.op == kRedMax ? ops::maximum{}(v, d[k]) : ops::minimum{}(v, d[k]);
+      if (implicit_zeros)
+        v = p.op == kRedMax ? ops::maximum{}(v, zero<T>()) : ops::minimum{}(v, zero<T>());
     }
     static_cast<T*>(p.out)[i] = v;
   } else {
@@ -214,15 +273,18 @@ template <typename T, typename I> CUNP_HD void row_reduce(long long i, const Row
       // The first column holding no entry (the row is sorted).
       long long z = 0;
       for (I k = b; k < e && static_cast<long long>(ix[k]) == z; ++k) ++z;
-      if (best_col < 0 || arg_better(max, zero<T>(), best)) result = z;
-      else if (ops::equal{}(best, zero<T>()) && z < best_col) result = z;
+      if (best_col < 0 || arg_better(max, zero<T>(), best))
+        result = z;
+      else if (ops::equal{}(best, zero<T>()) && z < best_col)
+        result = z;
     }
     static_cast<i64*>(p.out)[i] = result;
   }
 }
 
 // Item i: out[i] = the sum of the entries at (row0 + i, col0 + i) (a diagonal).
-template <typename T, typename I> CUNP_HD void diagonal_entry(long long i, const DiagonalParams& p) {
+template <typename T, typename I>
+CUNP_HD void diagonal_entry(long long i, const DiagonalParams& p) {
   const T* d = static_cast<const T*>(p.data);
   const I* ix = static_cast<const I*>(p.indices);
   const I* ip = static_cast<const I*>(p.indptr);

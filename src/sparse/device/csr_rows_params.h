@@ -8,7 +8,16 @@ namespace cunp {
 namespace sparse_ops {
 
 // The operations of binop_row, in BinaryOp's order (include/cunp/sparse.hpp).
-enum BinopCode { kBinAdd = 0, kBinSubtract, kBinMultiply, kBinMaximum, kBinMinimum, kBinNotEqual, kBinLess, kBinGreater };
+enum BinopCode {
+  kBinAdd = 0,
+  kBinSubtract,
+  kBinMultiply,
+  kBinMaximum,
+  kBinMinimum,
+  kBinNotEqual,
+  kBinLess,
+  kBinGreater
+};
 
 enum RowReduceCode { kRedSum = 0, kRedMax, kRedMin, kRedArgMax, kRedArgMin };
 

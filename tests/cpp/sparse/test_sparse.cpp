@@ -23,7 +23,9 @@ struct HostCsr {
   std::vector<std::int32_t> indices, indptr;
 
   csr_matrix matrix() const {
-    return {asarray(data, Device::cpu()), asarray(indices, Device::cpu()), asarray(indptr, Device::cpu()),
+    return {asarray(data, Device::cpu()),
+            asarray(indices, Device::cpu()),
+            asarray(indptr, Device::cpu()),
             {rows, cols}};
   }
   // The dense matrix, duplicates summed, row-major.
@@ -35,11 +37,14 @@ struct HostCsr {
   }
 };
 
-HostCsr random_csr(std::int64_t rows, std::int64_t cols, int per_row, unsigned seed, bool duplicates = true) {
+HostCsr random_csr(std::int64_t rows, std::int64_t cols, int per_row, unsigned seed,
+                   bool duplicates = true) {
   std::mt19937 gen(seed);
   HostCsr m{rows, cols, {}, {}, {0}};
   for (std::int64_t i = 0; i < rows; ++i) {
-    const int n = cols == 0 || i % 4 == 3 ? 0 : static_cast<int>(gen() % (per_row + 1));  // every 4th row empty
+    const int n = cols == 0 || i % 4 == 3
+                      ? 0
+                      : static_cast<int>(gen() % (per_row + 1));  // every 4th row empty
     std::vector<std::int32_t> picked;
     for (int k = 0; k < n; ++k) {
       std::int32_t c = static_cast<std::int32_t>(gen() % cols);
@@ -59,7 +64,8 @@ std::vector<double> host(const ndarray& a) { return a.astype(DType::Float64).to_
 TEST(Sparse, CooToCsrIsCanonicalAndSumsDuplicates) {
   const coo_matrix coo{asarray<double>({1, 2, 3, 4, 5, 6}, Device::cpu()),
                        asarray<std::int64_t>({2, 0, 2, 0, 1, 2}, Device::cpu()),
-                       asarray<std::int32_t>({1, 3, 1, 0, 2, 0}, Device::cpu()), {3, 4}};
+                       asarray<std::int32_t>({1, 3, 1, 0, 2, 0}, Device::cpu()),
+                       {3, 4}};
   const csr_matrix a = coo_to_csr(coo);
   EXPECT_EQ(a.indices.dtype(), DType::Int64);  // an int64 input keeps int64 indices (SciPy's rule)
   EXPECT_EQ(host(a.indptr), (std::vector<double>{0, 2, 3, 5}));
@@ -72,8 +78,10 @@ TEST(Sparse, CooToCsrIsCanonicalAndSumsDuplicates) {
   EXPECT_FALSE(has_canonical_format(kept));
   EXPECT_TRUE(has_sorted_indices(kept));
   // empty
-  const csr_matrix e = coo_to_csr({asarray<double>({}, Device::cpu()), asarray<std::int32_t>({}, Device::cpu()),
-                                   asarray<std::int32_t>({}, Device::cpu()), {2, 3}});
+  const csr_matrix e = coo_to_csr({asarray<double>({}, Device::cpu()),
+                                   asarray<std::int32_t>({}, Device::cpu()),
+                                   asarray<std::int32_t>({}, Device::cpu()),
+                                   {2, 3}});
   EXPECT_EQ(host(e.indptr), (std::vector<double>{0, 0, 0}));
   EXPECT_EQ(e.nnz(), 0);
 }
@@ -115,13 +123,17 @@ TEST(Sparse, CanonicalForm) {
   EXPECT_EQ(host(z.data), (std::vector<double>{2, 4}));
   EXPECT_EQ(host(z.indptr), (std::vector<double>{0, 2, 2}));
   // prune: data and indices longer than indptr[-1]
-  const csr_matrix longer{asarray<double>({1, 2, 9}, Device::cpu()), asarray<std::int32_t>({0, 1, 2}, Device::cpu()),
-                          asarray<std::int32_t>({0, 1, 2}, Device::cpu()), {2, 3}};
+  const csr_matrix longer{asarray<double>({1, 2, 9}, Device::cpu()),
+                          asarray<std::int32_t>({0, 1, 2}, Device::cpu()),
+                          asarray<std::int32_t>({0, 1, 2}, Device::cpu()),
+                          {2, 3}};
   EXPECT_EQ(prune(longer).data.size(), 2);
   EXPECT_THROW(check_format(longer, true), ValueError);
   EXPECT_NO_THROW(check_format(a, true));
-  const csr_matrix bad_col{asarray<double>({1}, Device::cpu()), asarray<std::int32_t>({3}, Device::cpu()),
-                           asarray<std::int32_t>({0, 1}, Device::cpu()), {1, 3}};
+  const csr_matrix bad_col{asarray<double>({1}, Device::cpu()),
+                           asarray<std::int32_t>({3}, Device::cpu()),
+                           asarray<std::int32_t>({0, 1}, Device::cpu()),
+                           {1, 3}};
   EXPECT_THROW(check_format(bad_col, true), ValueError);
 }
 
@@ -142,7 +154,8 @@ TEST(Sparse, ProductsAgreeWithTheDenseMatrix) {
   EXPECT_EQ(host(matvec(a, asarray(xt, Device::cpu()), Operation::T)), yt);
   EXPECT_THROW(matvec(a, asarray(xt, Device::cpu())), ValueError);
   // SpMM with a C- and an F-ordered right-hand side
-  const ndarray b = arange(Scalar(24), {.dtype = DType::Float64, .device = Device::cpu()}).reshape({8, 3});
+  const ndarray b =
+      arange(Scalar(24), {.dtype = DType::Float64, .device = Device::cpu()}).reshape({8, 3});
   const std::vector<double> bh = host(b);
   std::vector<double> c(33, 0.0);
   for (int i = 0; i < 11; ++i)
@@ -175,7 +188,8 @@ TEST(Sparse, ProductsAgreeWithTheDenseMatrix) {
   EXPECT_EQ(yb.dtype(), DType::Bool);
   for (int i = 0; i < 11; ++i) {  // x is all true: row i is true when it stores a non-zero
     bool stored_nonzero = false;
-    for (std::int32_t k = h.indptr[i]; k < h.indptr[i + 1]; ++k) stored_nonzero = stored_nonzero || h.data[k] != 0;
+    for (std::int32_t k = h.indptr[i]; k < h.indptr[i + 1]; ++k)
+      stored_nonzero = stored_nonzero || h.data[k] != 0;
     EXPECT_EQ(yb.item(i).to_bool(), stored_nonzero) << i;
   }
 }
@@ -207,7 +221,8 @@ TEST(Sparse, ElementwiseOperationsAgreeWithTheDenseMatrices) {
     for (double v : host(r.data)) EXPECT_NE(v, 0.0);
   }
   EXPECT_THROW(binary_op(ha.matrix(), random_csr(7, 5, 2, 1).matrix(), BinaryOp::Add), ValueError);
-  const csr_matrix bools{not_equal(ha.matrix().data, 0), ha.matrix().indices, ha.matrix().indptr, {7, 6}};
+  const csr_matrix bools{
+      not_equal(ha.matrix().data, 0), ha.matrix().indices, ha.matrix().indptr, {7, 6}};
   EXPECT_THROW(binary_op(bools, bools, BinaryOp::Subtract), TypeError);
   EXPECT_EQ(binary_op(bools, bools, BinaryOp::Add).data.dtype(), DType::Bool);
 }
@@ -237,19 +252,24 @@ TEST(Sparse, ReductionsAgreeWithTheDenseMatrix) {
     const auto b = d.begin() + i * 5;
     EXPECT_EQ(reduce(a, ReduceOp::Max, 1).item(i).to_double(), *std::max_element(b, b + 5)) << i;
     EXPECT_EQ(reduce(a, ReduceOp::Min, 1).item(i).to_double(), *std::min_element(b, b + 5)) << i;
-    EXPECT_EQ(reduce(a, ReduceOp::ArgMax, 1).item(i).to_int64(), std::max_element(b, b + 5) - b) << i;
-    EXPECT_EQ(reduce(a, ReduceOp::ArgMin, 1).item(i).to_int64(), std::min_element(b, b + 5) - b) << i;
+    EXPECT_EQ(reduce(a, ReduceOp::ArgMax, 1).item(i).to_int64(), std::max_element(b, b + 5) - b)
+        << i;
+    EXPECT_EQ(reduce(a, ReduceOp::ArgMin, 1).item(i).to_int64(), std::min_element(b, b + 5) - b)
+        << i;
   }
   for (int j = 0; j < 5; ++j) {
     std::vector<double> col(9);
     for (int i = 0; i < 9; ++i) col[i] = d[i * 5 + j];
-    EXPECT_EQ(reduce(a, ReduceOp::Max, 0).item(j).to_double(), *std::max_element(col.begin(), col.end()));
+    EXPECT_EQ(reduce(a, ReduceOp::Max, 0).item(j).to_double(),
+              *std::max_element(col.begin(), col.end()));
     EXPECT_EQ(reduce(a, ReduceOp::ArgMin, 0).item(j).to_int64(),
               std::min_element(col.begin(), col.end()) - col.begin());
   }
   EXPECT_EQ(reduce(a, ReduceOp::Max).item().to_double(), *std::max_element(d.begin(), d.end()));
-  EXPECT_EQ(reduce(a, ReduceOp::ArgMax).item().to_int64(), std::max_element(d.begin(), d.end()) - d.begin());
-  EXPECT_EQ(reduce(a, ReduceOp::ArgMin).item().to_int64(), std::min_element(d.begin(), d.end()) - d.begin());
+  EXPECT_EQ(reduce(a, ReduceOp::ArgMax).item().to_int64(),
+            std::max_element(d.begin(), d.end()) - d.begin());
+  EXPECT_EQ(reduce(a, ReduceOp::ArgMin).item().to_int64(),
+            std::min_element(d.begin(), d.end()) - d.begin());
   // a row of negative entries only: its max is an implicit zero
   const HostCsr neg{2, 3, {-1, -2}, {1, 0}, {0, 2, 2}};
   EXPECT_EQ(host(reduce(neg.matrix(), ReduceOp::Max, 1)), (std::vector<double>{0, 0}));
@@ -324,7 +344,8 @@ TEST(Sparse, Solves) {
   EXPECT_DOUBLE_EQ(xs[1], x1);
   EXPECT_DOUBLE_EQ(xs[2], x2);
   EXPECT_EQ(x.dtype(), DType::Float64);
-  const ndarray xu = spsolve_triangular(l.matrix(), asarray(b, Device::cpu()), {.lower = false, .unit_diagonal = true});
+  const ndarray xu = spsolve_triangular(l.matrix(), asarray(b, Device::cpu()),
+                                        {.lower = false, .unit_diagonal = true});
   // unit upper: x2 = 3; x1 = 7; x0 + x2 = 8 (the (0, 2) entry is 1)
   EXPECT_EQ(host(xu), (std::vector<double>{5, 7, 3}));
   const ndarray b2 = asarray<double>({8, 1, 7, 2, 3, 3}, Device::cpu()).reshape({3, 2});
@@ -332,8 +353,10 @@ TEST(Sparse, Solves) {
   EXPECT_EQ(x2d.shape(), (Shape{3, 2}));
   EXPECT_DOUBLE_EQ(x2d.item(4).to_double(), x2);
   const HostCsr missing{2, 2, {1, 1}, {0, 0}, {0, 1, 2}};  // no (1, 1) entry
-  EXPECT_THROW(spsolve_triangular(missing.matrix(), asarray<double>({1, 1}, Device::cpu())), LinAlgError);
-  EXPECT_THROW(spsolve_triangular(random_csr(3, 4, 2, 1).matrix(), asarray<double>({1, 1, 1}, Device::cpu())),
+  EXPECT_THROW(spsolve_triangular(missing.matrix(), asarray<double>({1, 1}, Device::cpu())),
+               LinAlgError);
+  EXPECT_THROW(spsolve_triangular(random_csr(3, 4, 2, 1).matrix(),
+                                  asarray<double>({1, 1, 1}, Device::cpu())),
                ValueError);
   // general solve
   const HostCsr g{3, 3, {2, 1, 1, 3, 1, 4}, {0, 2, 1, 0, 2, 1}, {0, 2, 4, 6}};
@@ -347,10 +370,13 @@ TEST(Sparse, Solves) {
   EXPECT_TRUE(s.singular);
   EXPECT_TRUE(std::isnan(s.x.item(0).to_double()));
   // int data solves in float64, float32 stays float32
-  const csr_matrix gi{g.matrix().data.astype(DType::Int32), g.matrix().indices, g.matrix().indptr, {3, 3}};
+  const csr_matrix gi{
+      g.matrix().data.astype(DType::Int32), g.matrix().indices, g.matrix().indptr, {3, 3}};
   EXPECT_EQ(spsolve(gi, asarray<std::int32_t>({3, 4, 5}, Device::cpu())).x.dtype(), DType::Float64);
-  const csr_matrix gf{g.matrix().data.astype(DType::Float32), g.matrix().indices, g.matrix().indptr, {3, 3}};
-  EXPECT_EQ(spsolve_triangular(gf, asarray<float>({1, 1, 1}, Device::cpu())).dtype(), DType::Float32);
+  const csr_matrix gf{
+      g.matrix().data.astype(DType::Float32), g.matrix().indices, g.matrix().indptr, {3, 3}};
+  EXPECT_EQ(spsolve_triangular(gf, asarray<float>({1, 1, 1}, Device::cpu())).dtype(),
+            DType::Float32);
 }
 
 TEST(Sparse, DtypesAndIndexDtypes) {
@@ -362,7 +388,8 @@ TEST(Sparse, DtypesAndIndexDtypes) {
   const csr_matrix a = h.matrix();
   const csr_matrix half{a.data.astype(DType::Float16), a.indices, a.indptr, a.shape};
   EXPECT_THROW(to_dense(half), ValueError);
-  const csr_matrix wide{a.data, a.indices.astype(DType::Int64), a.indptr.astype(DType::Int64), a.shape};
+  const csr_matrix wide{a.data, a.indices.astype(DType::Int64), a.indptr.astype(DType::Int64),
+                        a.shape};
   EXPECT_EQ(csr_to_csc(wide).indices.dtype(), DType::Int64);
   EXPECT_EQ(csr_to_csc(wide, {.index_dtype = DType::Int32}).indices.dtype(), DType::Int32);
   EXPECT_EQ(host(to_dense(wide)), h.dense());
@@ -370,8 +397,8 @@ TEST(Sparse, DtypesAndIndexDtypes) {
   EXPECT_THROW(to_dense(bad), TypeError);
   const csr_matrix short_ptr{a.data, a.indices, a.indptr.view({slice(0, 3)}), a.shape};
   EXPECT_THROW(to_dense(short_ptr), ValueError);
-  for (DType dt : {DType::Bool, DType::Int8, DType::UInt16, DType::Int64, DType::Float32, DType::Complex64,
-                   DType::Complex128}) {
+  for (DType dt : {DType::Bool, DType::Int8, DType::UInt16, DType::Int64, DType::Float32,
+                   DType::Complex64, DType::Complex128}) {
     const csr_matrix t{a.data.astype(dt), a.indices, a.indptr, a.shape};
     const ndarray dense = to_dense(t);
     EXPECT_EQ(dense.dtype(), dt);

@@ -25,7 +25,8 @@ namespace {
 TEST(SparseKernels, NamesAndKeysAreDistinct) {
   std::set<std::string> names;
   const std::vector<RowKernelSpec> specs = row_kernel_specs();
-  for (const RowKernelSpec& s : specs) EXPECT_TRUE(names.insert(row_kernel_name(s)).second) << row_kernel_name(s);
+  for (const RowKernelSpec& s : specs)
+    EXPECT_TRUE(names.insert(row_kernel_name(s)).second) << row_kernel_name(s);
   for (std::size_t i = 0; i < specs.size(); ++i)
     for (std::size_t j = 0; j < i; ++j)
       EXPECT_FALSE(row_kernel_key(specs[i], 90) == row_kernel_key(specs[j], 90))
@@ -71,7 +72,8 @@ TEST(SparseKernels, ProgramsCompileForSm90) {
   for (unsigned j = 0; j < jobs; ++j) threads.emplace_back(worker);
   for (std::thread& t : threads) t.join();
   EXPECT_EQ(kernels, 2u * (3u + 3u * 6u));
-  EXPECT_TRUE(failures.empty()) << failures.size() << " programs failed; first:\n" << failures.front();
+  EXPECT_TRUE(failures.empty()) << failures.size() << " programs failed; first:\n"
+                                << failures.front();
 }
 
 TEST(SparseKernels, SingleKernelProgramsCompile) {
@@ -85,7 +87,8 @@ TEST(SparseKernels, SingleKernelProgramsCompile) {
     cuda::CompileOptions options = src.options;
     options.arch = 90;
     try {
-      const cuda::CompiledProgram program = cuda::compile_to_cubin(src.source, src.kernel_name, options);
+      const cuda::CompiledProgram program =
+          cuda::compile_to_cubin(src.source, src.kernel_name, options);
       EXPECT_NE(program.cubin.find(src.kernel_name), std::string::npos) << src.kernel_name;
     } catch (const CompileError& e) {
       ADD_FAILURE() << src.kernel_name << ":\n" << e.log();
