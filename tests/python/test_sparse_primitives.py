@@ -469,3 +469,22 @@ def test_arrays_on_two_devices(rng):
         indices, indptr = cunp.asarray(m.indices), cunp.asarray(m.indptr)
     with pytest.raises(ValueError, match="devices"):
         _core._sparse_csr_to_dense(data, indices, indptr, m.shape)
+
+
+@pytest.mark.skipif("cuda" not in DEVICES, reason="needs a CUDA device")
+def test_csr_to_csc_through_cusparse():
+    """CUNP_SPARSE_CSR2CSC=cusparse (read once per process): cusparseCsr2cscEx2 gives the
+    same CSC as the sort."""
+    import os
+    import subprocess
+    import sys
+    code = (
+        "import numpy as np, scipy.sparse as sp, cunp\n"
+        "from cunp import _core\n"
+        "m = sp.random(300, 200, density=0.05, format='csr', random_state=3, dtype=np.float32)\n"
+        "with cunp.Device('cuda:0'):\n"
+        "    t = _core._sparse_csr_to_csc(*(cunp.asarray(x) for x in (m.data, m.indices, m.indptr)), m.shape)\n"
+        "c = m.tocsc()\n"
+        "assert all(np.array_equal(a.get(), b) for a, b in zip(t, (c.data, c.indices, c.indptr)))\n")
+    env = dict(os.environ, CUNP_SPARSE_CSR2CSC="cusparse")
+    subprocess.run([sys.executable, "-c", code], check=True, env=env, timeout=300)
