@@ -67,13 +67,7 @@ csr_matrix sum_duplicates(const csr_matrix& a) {
 csr_matrix eliminate_zeros(const csr_matrix& a) {
   const Csr m = detail::prepare(a, "eliminate_zeros");
   if (m.nnz() == 0) return copy_of(m);
-  const ndarray keep = not_equal(m.data, 0);
-  const ndarray where = flatnonzero(keep);
-  if (where.size() == m.nnz()) return copy_of(m);
-  // Entries kept before each row start: the new indptr.
-  const ndarray before = detail::gather(detail::prefix_sums(keep), m.indptr);
-  return {detail::gather(m.data, where), detail::gather(m.indices, where), before.astype(m.index),
-          m.shape};
+  return detail::filter_entries(m, not_equal(m.data, 0)).matrix();
 }
 
 csr_matrix prune(const csr_matrix& a) {

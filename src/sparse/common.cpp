@@ -133,6 +133,26 @@ ndarray expand_indptr(const ndarray& indptr, std::int64_t total) {
 
 ndarray expand_rows(const Csr& a) { return expand_indptr(a.indptr, a.nnz()); }
 
+Csr filter_entries(const Csr& a, const ndarray& keep) {
+  Csr out = a;
+  if (a.nnz() == 0) {
+    out.indptr = a.indptr.copy();
+    return out;
+  }
+  const ndarray where = flatnonzero(keep);
+  if (where.size() == a.nnz()) {
+    out.data = a.data.copy();
+    out.indices = a.indices.copy();
+    out.indptr = a.indptr.copy();
+    return out;
+  }
+  // Entries kept before each row start: the new indptr.
+  out.indptr = gather(prefix_sums(keep), a.indptr).astype(a.index);
+  out.data = gather(a.data, where);
+  out.indices = gather(a.indices, where);
+  return out;
+}
+
 ndarray compress_sorted(const ndarray& major, std::int64_t m, DType index) {
   const ndarray mj = major.dtype() == index ? ascontiguousarray(major) : major.astype(index);
   ndarray indptr = empty_on(m + 1, index, major.device());

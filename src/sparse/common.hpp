@@ -66,6 +66,8 @@ std::int64_t last_value(const ndarray& a);
 ndarray expand_rows(const Csr& a);
 // The same for any indptr (int32 or int64) of `total` entries.
 ndarray expand_indptr(const ndarray& indptr, std::int64_t total);
+// The entries of `a` where `keep` (bool, one per entry) is true, in their order (a copy).
+Csr filter_entries(const Csr& a, const ndarray& keep);
 // The indptr (m + 1 entries, of dtype `index`) of n ascending major indices in [0, m).
 ndarray compress_sorted(const ndarray& major, std::int64_t m, DType index);
 

@@ -420,6 +420,15 @@ def test_spsolve_triangular(device, dtype, lower, bshape, rng):
                                rtol=tol, atol=tol)
 
 
+@pytest.mark.parametrize("lower", [True, False])
+def test_spsolve_triangular_reads_one_triangle(device, lower, rng):
+    d = rng.standard_normal((9, 9)) * (rng.random((9, 9)) < 0.5) + np.eye(9) * 3
+    b = rng.standard_normal(9)
+    got = _core._sparse_csr_spsolve_triangular(*dev(sp.csr_matrix(d)), cunp.asarray(b), lower=lower)
+    tri = np.tril(d) if lower else np.triu(d)
+    np.testing.assert_allclose(got.get(), np.linalg.solve(tri, b), rtol=1e-10, atol=1e-12)
+
+
 def test_spsolve_triangular_errors(device):
     m = sp.csr_matrix(np.array([[1.0, 0], [2.0, 0]]))
     with pytest.raises(np.linalg.LinAlgError):
