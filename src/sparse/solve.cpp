@@ -69,18 +69,16 @@ ndarray spsolve_triangular(const csr_matrix& a, const ndarray& b,
     throw LinAlgError("A is singular: zero entry on diagonal.");
   if (m.shape.rows == 0 || b.size() == 0)
     return zeros(b.shape(), {.dtype = dt, .device = m.device});
-  if (m.nnz() == 0) return b.astype(dt);  // unit diagonal (else singular above): x = b
-  if (m.device.is_cuda()) {
-    // Only the triangle (and the diagonal) is kept: what cuSPARSE's fill mode reads of
-    // the other one is not part of its contract.
-    const ndarray rows = detail::expand_rows(m);
-    const Csr tri = detail::filter_entries(
-        m, options.lower ? less_equal(m.indices, rows) : greater_equal(m.indices, rows));
-    if (tri.nnz() == 0) return b.astype(dt);  // a unit triangle without entries
-    const ndarray bs = b.astype(dt, {.order = Order::F});
-    return detail::spsolve_triangular_cusparse(tri, bs, options.lower, options.unit_diagonal);
-  }
-  return detail::spsolve_triangular_cpu(m, b.dtype() == dt ? b : b.astype(dt), options.lower,
+  // Only the triangle (and the diagonal) is kept: what cuSPARSE's fill mode reads of the
+  // other one is not part of its contract (the substitution would skip it anyway).
+  const ndarray rows = m.nnz() ? detail::expand_rows(m) : m.indices;
+  const Csr tri = detail::filter_entries(
+      m, options.lower ? less_equal(m.indices, rows) : greater_equal(m.indices, rows));
+  if (tri.nnz() == 0) return b.astype(dt);  // unit diagonal (else singular above): x = b
+  if (m.device.is_cuda())
+    return detail::spsolve_triangular_cusparse(tri, b.astype(dt, {.order = Order::F}),
+                                               options.lower, options.unit_diagonal);
+  return detail::spsolve_triangular_cpu(tri, b.dtype() == dt ? b : b.astype(dt), options.lower,
                                         options.unit_diagonal);
 }
 
