@@ -1444,6 +1444,207 @@ gpu_case("sosfilt_f32_2^24_4sections", _sig_setup(lambda sig, xp, d: functools.p
          note="one lane of 2^24 samples, 4 second-order sections")
 
 
+
+
+# -- issue 21: sparse matrices (cunpx.scipy.sparse against cupyx.scipy.sparse) --------
+group("sparse")
+SP_ROWS, SP_PER_ROW = 1 << 24, 8           # SpMV, conversions: 2^27 nonzeros
+SPMM_ROWS, SPMM_RHS = 1 << 22, 64          # SpMM: 2^25 nonzeros times 64 columns
+SPGEMM_ROWS, SPGEMM_PER_ROW = 1 << 20, 16  # SpGEMM A @ A
+
+
+def _host_csr(rows, per_row, seed):
+    """A square CSR with per_row distinct, sorted random columns in every row (canonical),
+    float32 values away from zero: (data, indices, indptr) on the host."""
+    def make():
+        rng = np.random.default_rng(300 + seed)
+        cols = np.sort(rng.integers(0, rows - per_row, size=(rows, per_row), dtype=np.int32), axis=1)
+        cols += np.arange(per_row, dtype=np.int32)  # strictly increasing, < rows
+        data = rng.random(rows * per_row, dtype=np.float32) + np.float32(0.5)
+        indptr = np.arange(0, rows * per_row + 1, per_row, dtype=np.int32)
+        return data, cols.reshape(-1), indptr
+    return make
+
+
+_SPMV = _host_csr(SP_ROWS, SP_PER_ROW, 0)
+_SPMM = _host_csr(SPMM_ROWS, SP_PER_ROW, 1)
+_SPGEMM = _host_csr(SPGEMM_ROWS, SPGEMM_PER_ROW, 2)
+
+
+def _host_coo():
+    """The entries of _SPMV in a random order (no duplicates): (data, row, col)."""
+    data, indices, _ = _memo_host("spmv", _SPMV)
+    perm = np.random.default_rng(310).permutation(data.size)
+    rows = np.repeat(np.arange(SP_ROWS, dtype=np.int32), SP_PER_ROW)
+    return data[perm], rows[perm], indices[perm]
+
+
+def _memo_host(key, make):
+    return _memo(("sparse-host", key), make)
+
+
+class _CoreCsr:
+    """A bench-only stand-in for cunpx.scipy.sparse.csr_matrix over cunp._core's sparse
+    primitives, used while cunpx.scipy.sparse is not importable."""
+
+    def __init__(self, arg, shape):
+        import cunp
+        self._core = cunp._core
+        self.data, self.indices, self.indptr = arg
+        self.shape = tuple(shape)
+
+    def _args(self):
+        return self.data, self.indices, self.indptr, self.shape
+
+    def __matmul__(self, other):
+        if isinstance(other, _CoreCsr):
+            t = self._core._sparse_csr_matmul(*self._args(), *other._args())
+            return _CoreCsr(t, (self.shape[0], other.shape[1]))
+        if other.ndim == 1:
+            return self._core._sparse_csr_matvec(*self._args(), other)
+        return self._core._sparse_csr_matmat(*self._args(), other)
+
+    def tocsc(self):
+        return _CoreCsr(self._core._sparse_csr_to_csc(*self._args()), self.shape[::-1])
+
+
+class _CoreCoo:
+    def __init__(self, arg, shape):
+        import cunp
+        self._core = cunp._core
+        self.data, (self.row, self.col) = arg
+        self.shape = tuple(shape)
+
+    def tocsr(self):
+        return _CoreCsr(self._core._sparse_coo_to_csr(self.data, self.row, self.col, self.shape), self.shape)
+
+
+class _CoreSparse:
+    csr_matrix = _CoreCsr
+    coo_matrix = _CoreCoo
+
+
+def _sparse_module(xp):
+    """cupyx.scipy.sparse for CuPy; cunpx.scipy.sparse for cunp (the primitives' stand-in
+    until that package exists)."""
+    if xp.__name__.startswith("cupy"):
+        import cupyx.scipy.sparse
+        return cupyx.scipy.sparse
+    try:
+        import cunpx.scipy.sparse as s
+        if hasattr(s, "csr_matrix"):
+            return s
+    except ImportError:
+        pass
+    if not hasattr(xp, "_core") or not hasattr(xp._core, "_sparse_csr_matvec"):
+        raise Missing("cunpx.scipy.sparse")
+    return _CoreSparse
+
+
+def _device_csr(xp, d, key, make, rows):
+    sps = _sparse_module(xp)
+    data, indices, indptr = (d.custom((key, k), (lambda k=k: _memo_host(key, make)[k])) for k in range(3))
+    return sps.csr_matrix((data, indices, indptr), shape=(rows, rows))
+
+
+def _spmv_setup(xp, d):
+    a = _device_csr(xp, d, "spmv", _SPMV, SP_ROWS)
+    x = d.rand(SP_ROWS, seed=7)
+    return lambda: a @ x
+
+
+def _spmv_check(out, d, lib):
+    data, indices, _ = _memo_host("spmv", _SPMV)
+    k = min(4096, SP_ROWS)
+    x = d.host(SP_ROWS, seed=7)
+    exp = (data[:k * SP_PER_ROW].astype(np.float64) * x[indices[:k * SP_PER_ROW]]).reshape(k, SP_PER_ROW).sum(1)
+    got = lib.to_numpy(out[:k])
+    return bool(out.shape == (SP_ROWS,) and np.allclose(got, exp, rtol=1e-5))
+
+
+def _spmm_setup(xp, d):
+    a = _device_csr(xp, d, "spmm", _SPMM, SPMM_ROWS)
+    b = xp.asfortranarray(d.rand(SPMM_ROWS * SPMM_RHS, seed=8).reshape(SPMM_ROWS, SPMM_RHS))
+    return lambda: a @ b
+
+
+def _spmm_check(out, d, lib):
+    data, indices, _ = _memo_host("spmm", _SPMM)
+    k = min(256, SPMM_ROWS)
+    b = d.host(SPMM_ROWS * SPMM_RHS, seed=8).reshape(SPMM_ROWS, SPMM_RHS)
+    w = data[:k * SP_PER_ROW].astype(np.float64).reshape(k, SP_PER_ROW, 1)
+    exp = (w * b[indices[:k * SP_PER_ROW]].reshape(k, SP_PER_ROW, SPMM_RHS)).sum(1)
+    got = lib.to_numpy(out[:k])
+    return bool(out.shape == (SPMM_ROWS, SPMM_RHS) and np.allclose(got, exp, rtol=1e-5))
+
+
+def _spgemm_setup(xp, d):
+    a = _device_csr(xp, d, "spgemm", _SPGEMM, SPGEMM_ROWS)
+    return lambda: a @ a
+
+
+def _spgemm_check(out, d, lib):
+    data, indices, indptr = _memo_host("spgemm", _SPGEMM)
+    got_ptr = lib.to_numpy(out.indptr[:9]).astype(np.int64)
+    got_idx = lib.to_numpy(out.indices[:int(got_ptr[-1])])
+    got_val = lib.to_numpy(out.data[:int(got_ptr[-1])])
+    for i in range(8):  # rows 0..7 against a dense accumulation on the host
+        acc = {}
+        for p in range(indptr[i], indptr[i + 1]):
+            j = indices[p]
+            for q in range(indptr[j], indptr[j + 1]):
+                acc[indices[q]] = acc.get(indices[q], 0.0) + float(data[p]) * float(data[q])
+        cols = got_idx[got_ptr[i]:got_ptr[i + 1]]
+        vals = got_val[got_ptr[i]:got_ptr[i + 1]]
+        if sorted(acc) != sorted(int(c) for c in cols):
+            return False
+        if not all(np.isclose(v, acc[int(c)], rtol=1e-5) for c, v in zip(cols, vals)):
+            return False
+    return True
+
+
+def _csc_indptr():
+    _, indices, _ = _memo_host("spmv", _SPMV)
+    return np.concatenate([[0], np.cumsum(np.bincount(indices, minlength=SP_ROWS))])
+
+
+def _tocsc_setup(xp, d):
+    a = _device_csr(xp, d, "spmv", _SPMV, SP_ROWS)
+    return a.tocsc
+
+
+def _tocsc_check(out, d, lib):
+    exp = _memo_host("csc_indptr", _csc_indptr)
+    return bool(np.array_equal(lib.to_numpy(out.indptr).astype(np.int64), exp))
+
+
+def _tocsr_setup(xp, d):
+    sps = _sparse_module(xp)
+    data, row, col = (d.custom(("coo", k), (lambda k=k: _memo_host("coo", _host_coo)[k])) for k in range(3))
+    coo = sps.coo_matrix((data, (row, col)), shape=(SP_ROWS, SP_ROWS))
+    return coo.tocsr
+
+
+def _tocsr_check(out, d, lib):
+    data, indices, indptr = _memo_host("spmv", _SPMV)
+    n = 1 << 16
+    return bool(np.array_equal(lib.to_numpy(out.indptr).astype(np.int64), indptr) and
+                np.array_equal(lib.to_numpy(out.indices[:n]), indices[:n]) and
+                np.array_equal(lib.to_numpy(out.data[:n]), data[:n]))
+
+
+_SPMV_BYTES = SP_ROWS * SP_PER_ROW * 8 + (SP_ROWS + 1) * 4 + 2 * SP_ROWS * 4
+gpu_case("spmv_csr_f32_2^24x2^24_nnz2^27", _spmv_setup, nbytes=_SPMV_BYTES, target=RatioAtLeast(1.0),
+         check=_spmv_check, note="8 sorted random columns per row; cuSPARSE SpMV in both")
+gpu_case("spmm_csr_f32_2^22_nnz2^25_x64", _spmm_setup,
+         nbytes=SPMM_ROWS * SP_PER_ROW * 8 + 2 * SPMM_ROWS * SPMM_RHS * 4, flops=2 * SPMM_ROWS * SP_PER_ROW * SPMM_RHS,
+         target=RatioAtLeast(1.0), check=_spmm_check, note="F-ordered dense operand (no copy in either library)")
+gpu_case("spgemm_csr_f32_2^20_16perrow_AxA", _spgemm_setup, target=RatioAtLeast(1.0), check=_spgemm_check,
+         repeats=10, note="A @ A, canonical A; cuSPARSE SpGEMM in both")
+gpu_case("csr_to_csc_f32_nnz2^27", _tocsc_setup, nbytes=2 * SP_ROWS * SP_PER_ROW * 8 + 2 * (SP_ROWS + 1) * 4,
+         target=RatioAtLeast(1.2), check=_tocsc_check)
+gpu_case("coo_to_csr_f32_nnz2^27", _tocsr_setup, nbytes=SP_ROWS * SP_PER_ROW * (12 + 8) + (SP_ROWS + 1) * 4,
+         target=RatioAtLeast(1.2), check=_tocsr_check, note="entries in random order, no duplicates")
 # =============================================================================
 # Running
 # =============================================================================

@@ -26,6 +26,7 @@
 #include "cunp/signal_windows.hpp"
 #include "cunp/sort.hpp"
 #include "cunp/spacing.hpp"
+#include "cunp/sparse.hpp"
 #include "cunp/statistics.hpp"
 #include "cunp/stream.hpp"
 #include "cunp/ufunc.hpp"

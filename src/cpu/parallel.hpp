@@ -60,4 +60,26 @@ void parallel_split(const iter::LoopLayout& layout, char* const* ptrs, Fn&& fn) 
   for (std::thread& t : threads) t.join();
 }
 
+// Calls fn(begin, end) over pieces covering [0, n): one piece per hardware thread (at most
+// n) when `work`, the elements the whole loop touches, reaches kParallelMin, else one
+// piece on the calling thread. For loops over rows of uneven length (the sparse
+// routines), where the layout split above does not apply.
+template <typename Fn>
+void parallel_ranges(std::int64_t n, std::int64_t work, Fn&& fn) {
+  const std::int64_t hw = hardware_threads();
+  const std::int64_t pieces = work < kParallelMin ? 1 : std::min<std::int64_t>(hw, n);
+  if (pieces <= 1) {
+    if (n > 0) fn(std::int64_t{0}, n);
+    return;
+  }
+  std::vector<std::thread> threads;
+  auto range = [&](std::int64_t p) {
+    const std::int64_t b = n / pieces * p + std::min(p, n % pieces);
+    fn(b, b + n / pieces + (p < n % pieces ? 1 : 0));
+  };
+  for (std::int64_t p = 1; p < pieces; ++p) threads.emplace_back(range, p);
+  range(0);
+  for (std::thread& t : threads) t.join();
+}
+
 }  // namespace cunp::cpu

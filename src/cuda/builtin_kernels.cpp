@@ -10,6 +10,7 @@
 #include "reduce/gpu_reduce_source.hpp"
 #include "reduce/gpu_scan_source.hpp"  // scans
 #include "signal/upfirdn_source.hpp"     // upfirdn
+#include "sparse/row_kernels_source.hpp"  // sparse row kernels
 #include "stats/bins_source.hpp"  // histogram / bincount / digitize kernels
 #include "ufunc/ufunc.hpp"
 
@@ -104,6 +105,9 @@ std::vector<KernelSource> builtin_kernel_sources() {
   for (const index::AtKernelSpec& spec : index::builtin_at_specs()) sources.push_back(index::at_kernel_source(spec));
   // upfirdn (src/signal/upfirdn_source.cpp)
   for (DType dt : signal::upfirdn_kernel_dtypes()) sources.push_back(signal::upfirdn_kernel_source(dt));
+  // sparse row kernels (src/sparse/row_kernels_source.cpp)
+  for (const sparse::detail::RowKernelSpec& spec : sparse::detail::row_kernel_specs())
+    sources.push_back(sparse::detail::row_kernel_source(spec));
   return sources;
 }
 
@@ -223,6 +227,19 @@ std::vector<BuiltinProgram> builtin_kernel_programs() {
   for (DType dt : signal::upfirdn_kernel_dtypes()) {
     cuda::KernelSource k = signal::upfirdn_kernel_source(dt);
     programs.push_back({.name = "signal_" + k.kernel_name, .source = k.source, .kernel_names = {k.kernel_name}});
+  // sparse row kernels (src/sparse/row_kernels_source.cpp): the index-only ones in one
+  // program, the others one program per data dtype
+  for (const sparse::detail::RowKernelSpec& spec : sparse::detail::row_kernel_specs()) {
+    const std::string group = sparse::detail::row_kernel_has_data(spec.kernel)
+                                  ? "sparse_" + std::string(ops_type_code(spec.data))
+                                  : std::string("sparse_index");
+    if (programs.back().name != group)
+      programs.push_back({.name = group,
+                          .source = sparse::detail::row_kernels_preamble(),
+                          .kernel_names = {},
+                          .options = sparse::detail::row_kernel_compile_options()});
+    programs.back().source += sparse::detail::row_kernel_entry(spec);
+    programs.back().kernel_names.push_back(sparse::detail::row_kernel_name(spec));
   }
   return programs;
 }

@@ -11,7 +11,7 @@
 
 // CMakeLists.txt defines CUNP_<LIB>_SONAME and CUNP_<LIB>_PATH from the toolkit it found.
 #if !defined(CUNP_CUBLAS_SONAME) || !defined(CUNP_CUSOLVER_SONAME) || \
-    !defined(CUNP_CUFFT_SONAME) || !defined(CUNP_NVRTC_SONAME)
+    !defined(CUNP_CUFFT_SONAME) || !defined(CUNP_CUSPARSE_SONAME) || !defined(CUNP_NVRTC_SONAME)
 #error "the vendor libraries' SONAMEs come from CMakeLists.txt"
 #endif
 
@@ -22,6 +22,7 @@ constexpr VendorLibInfo kLibs[] = {
     {"cuBLAS", CUNP_CUBLAS_SONAME, CUNP_CUBLAS_PATH},
     {"cuSOLVER", CUNP_CUSOLVER_SONAME, CUNP_CUSOLVER_PATH},
     {"cuFFT", CUNP_CUFFT_SONAME, CUNP_CUFFT_PATH},
+    {"cuSPARSE", CUNP_CUSPARSE_SONAME, CUNP_CUSPARSE_PATH},
     {"NVRTC", CUNP_NVRTC_SONAME, CUNP_NVRTC_PATH},
 };
 constexpr int kLibCount = static_cast<int>(sizeof(kLibs) / sizeof(kLibs[0]));

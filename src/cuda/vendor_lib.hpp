@@ -1,8 +1,8 @@
-// src/cuda/vendor_lib.hpp — the CUDA vendor libraries (cuBLAS, cuSOLVER, cuFFT, NVRTC),
+// src/cuda/vendor_lib.hpp — the CUDA vendor libraries (cuBLAS, cuSOLVER, cuFFT, cuSPARSE, NVRTC),
 // loaded on first use instead of when libcunp is loaded.
 //
 // Note [Lazy vendor libraries]: libcunp links only the CUDA runtime. Mapping cuBLAS
-// (with cuBLASLt), cuSOLVER, cuFFT and NVRTC at load time cost ~0.2 s of every
+// (with cuBLASLt), cuSOLVER, cuFFT, cuSPARSE and NVRTC at load time cost ~0.2 s of every
 // `import cunp`, also on machines that never call them. Each one is dlopen()ed by its
 // SONAME (taken from the toolkit at configure time, so the version cunp was compiled
 // against) the first time one of its functions is needed, then by the toolkit's full
@@ -18,7 +18,7 @@
 
 namespace cunp::cuda {
 
-enum class VendorLib { cublas, cusolver, cufft, nvrtc };
+enum class VendorLib { cublas, cusolver, cufft, cusparse, nvrtc };
 
 struct VendorLibInfo {
   const char* name;    // "cuBLAS"

@@ -20,8 +20,10 @@ namespace cunp::sorting {
 // Device-wide stable radix sort of n keys (with values when vals0 != nullptr). V is
 // int64 for every key type, and int32 for the 4- and 8-byte keys (n < 2^31): argsort of
 // one row then moves 4 bytes less per element and pass (Note [32-bit argsort indices]).
+// Keys below 2^end_bit sort on their low end_bit bits only (fewer passes: the sparse
+// conversions' row/column keys); -1 means every bit.
 template <typename K, typename V>
-int cub_radix_sort(K* keys0, K* keys1, V* vals0, V* vals1, std::int64_t n, cudaStream_t stream);
+int cub_radix_sort(K* keys0, K* keys1, V* vals0, V* vals1, std::int64_t n, cudaStream_t stream, int end_bit = -1);
 
 // Stable sort of `nseg` segments, segment s being [offsets[s], offsets[s + 1]).
 template <typename K>
@@ -65,7 +67,7 @@ class CubScratch {
 
 #define CUNP_DECLARE_RADIX32_SORT(K)                                                                    \
   extern template int cub_radix_sort<K, std::int32_t>(K*, K*, std::int32_t*, std::int32_t*, std::int64_t, \
-                                                      cudaStream_t);
+                                                      cudaStream_t, int);
 CUNP_BLOCK_SORT_KEY_TYPES(CUNP_DECLARE_RADIX32_SORT)
 #undef CUNP_DECLARE_RADIX32_SORT
 
@@ -80,7 +82,7 @@ CUNP_BLOCK_SORT_KEY_TYPES(CUNP_DECLARE_BLOCK_SORT)
 
 #define CUNP_DECLARE_RADIX_SORT(K)                                                                      \
   extern template int cub_radix_sort<K, std::int64_t>(K*, K*, std::int64_t*, std::int64_t*, std::int64_t, \
-                                                      cudaStream_t);
+                                                      cudaStream_t, int);
 CUNP_SORT_KEY_TYPES(CUNP_DECLARE_RADIX_SORT)
 #undef CUNP_DECLARE_RADIX_SORT
 
