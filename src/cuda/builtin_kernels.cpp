@@ -227,6 +227,7 @@ std::vector<BuiltinProgram> builtin_kernel_programs() {
   for (DType dt : signal::upfirdn_kernel_dtypes()) {
     cuda::KernelSource k = signal::upfirdn_kernel_source(dt);
     programs.push_back({.name = "signal_" + k.kernel_name, .source = k.source, .kernel_names = {k.kernel_name}});
+  }
   // sparse row kernels (src/sparse/row_kernels_source.cpp): the index-only ones in one
   // program, the others one program per data dtype
   for (const sparse::detail::RowKernelSpec& spec : sparse::detail::row_kernel_specs()) {

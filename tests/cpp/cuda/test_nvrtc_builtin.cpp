@@ -76,8 +76,8 @@ TEST(NvrtcBuiltin, KernelNamesAreUnique) {
                                 reduce_kernels + reduce::builtin_scan_specs().size() + index::index_kernel_specs().size() +
                                 2u * linalg::detail::int_gemm_dtypes().size() + stats::bin_kernel_specs().size() +
                                 index::builtin_at_specs().size() + transpose_kernel_specs().size() +
-                                concat_unit_sizes().size() + signal::upfirdn_kernel_dtypes().size());
-                                concat_unit_sizes().size() + sparse::detail::row_kernel_specs().size());
+                                concat_unit_sizes().size() + signal::upfirdn_kernel_dtypes().size() +
+                                sparse::detail::row_kernel_specs().size());
   // The sparse row kernels: 3 index-only kernels and 6 data kernels for each of the 13
   // sparse data dtypes, each for int32 and int64 indices.
   EXPECT_EQ(sparse::detail::row_kernel_specs().size(), 2u * (3u + 6u * 13u));
