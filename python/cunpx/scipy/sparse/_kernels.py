@@ -26,8 +26,45 @@ from cunp import _core
 _INT64 = _numpy.dtype(_numpy.int64)
 
 
+# Note [Compiled primitives]: the extension's sparse routines (src/sparse, cuSPARSE on
+# CUDA devices) take the CSR as (data, indices, indptr, shape) and return
+# (data, indices, indptr); the adapters below give them this module's signatures. A
+# function without an adapter runs the composed cunp-array version.
+def _matvec(op):
+    def run(n, indptr, indices, data, x, out_dtype):
+        rows = indptr.shape[0] - 1
+        shape = (rows, x.shape[0]) if op == "N" else (rows, n)
+        return _core._sparse_csr_matvec(data, indices, indptr, shape, x, op).astype(out_dtype, copy=False)
+    return run
+
+
+def _matmat(op):
+    def run(n, indptr, indices, data, X, out_dtype):
+        rows = indptr.shape[0] - 1
+        shape = (rows, X.shape[0]) if op == "N" else (rows, n)
+        return _core._sparse_csr_matmat(data, indices, indptr, shape, X, op).astype(out_dtype, copy=False)
+    return run
+
+
+def _coo_to_csr(n_major, n_minor, major, minor, data, idx_dtype, sum_duplicates=True):
+    d, i, p = _core._sparse_coo_to_csr(data, major, minor, (n_major, n_minor), sum_duplicates,
+                                       _numpy.dtype(fit_index_dtype(idx_dtype, major.shape[0])))
+    return p, i, d
+
+
+def _csr_to_csc(n_major, n_minor, indptr, indices, data, idx_dtype):
+    d, i, p = _core._sparse_csr_to_csc(data, indices, indptr, (n_major, n_minor), _numpy.dtype(idx_dtype))
+    return p, i, d
+
+
+_ADAPTERS = {"csr_matvec": _matvec("N"), "csr_matvec_transposed": _matvec("T"), "csr_matmat": _matmat("N"),
+             "csr_matmat_transposed": _matmat("T"), "coo_to_csr": _coo_to_csr, "csr_to_csc": _csr_to_csc}
+
+
 def _fast(name):
-    return getattr(_core, "_sparse_" + name, None)
+    if not hasattr(_core, "_sparse_csr_matvec"):
+        return None
+    return _ADAPTERS.get(name)
 
 
 def _arange(n, dtype, like):
