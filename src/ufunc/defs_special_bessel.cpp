@@ -1,10 +1,128 @@
 // src/ufunc/defs_special_bessel.cpp — scipy.special's Bessel, elliptic and
-// orthogonal-polynomial ufuncs (Space::Special), with SciPy's loops; scalar code in
-// src/ops/special_bessel.h.
+// orthogonal-polynomial ufuncs (Space::Special), with SciPy's loops in SciPy's order
+// (scipy.special.X.types, the complex loops left out); scalar code in
+// src/ops/special_bessel.h, special_elliptic.h and special_orthopoly.h.
+#include "ops/special_bessel.h"
+#include "ops/special_elliptic.h"
+#include "ops/special_orthopoly.h"
 #include "ufunc/defs_util.hpp"
 
 namespace cunp::ufunc {
 
-void register_special_bessel() {}
+using namespace defs;
+
+namespace {
+
+using ops::f32;
+using ops::f64;
+using ops::i64;
+namespace sp = ops::special;
+
+constexpr const char* kBessel = "special_bessel.h";
+constexpr const char* kElliptic = "special_elliptic.h";
+constexpr const char* kOrthopoly = "special_orthopoly.h";
+
+std::string functor_name(const char* name) { return std::string("cunp::ops::special::") + name; }
+
+// "d->d f->f": the fixed-order functions, the complete elliptic integrals.
+template <typename Op> void fixed_order(const char* name, const char* functor, const char* header = kBessel) {
+  define(name, 1, 1, functor_name(functor), header).special().template loop<Op, f64, f64>().template loop<Op, f32, f32>();
+}
+
+// "ff->f dd->d": real order and argument.
+template <typename Op> void real_order(const char* name, const char* functor) {
+  define(name, 2, 1, functor_name(functor), kBessel).special().template loop<Op, f32, f32, f32>().template loop<Op, f64, f64, f64>();
+}
+
+// "ld->d ff->f dd->d": integer order (yn, kn: the float loops truncate it, as SciPy's
+// do), integer degree (the polynomials: real degrees in the float loops).
+template <typename Op> void integer_order(const char* name, const char* functor, const char* header = kBessel) {
+  define(name, 2, 1, functor_name(functor), header)
+      .special()
+      .template loop<Op, f64, i64, f64>()
+      .template loop<Op, f32, f32, f32>()
+      .template loop<Op, f64, f64, f64>();
+}
+
+// "ld->d lf->f": the private ufuncs of spherical_jn & co.
+template <typename Op> void spherical(const char* name, const char* functor) {
+  define(name, 2, 1, functor_name(functor), kBessel).special().template loop<Op, f64, i64, f64>().template loop<Op, f32, i64, f32>();
+}
+
+// "dd->d ff->f": the incomplete elliptic integrals.
+template <typename Op> void incomplete(const char* name) {
+  define(name, 2, 1, functor_name(name), kElliptic).special().template loop<Op, f64, f64, f64>().template loop<Op, f32, f32, f32>();
+}
+
+// "ldd->d fff->f ddd->d": the polynomials with a parameter.
+template <typename Op> void with_parameter(const char* name) {
+  define(name, 3, 1, functor_name(name), kOrthopoly)
+      .special()
+      .template loop<Op, f64, i64, f64, f64>()
+      .template loop<Op, f32, f32, f32, f32>()
+      .template loop<Op, f64, f64, f64, f64>();
+}
+
+}  // namespace
+
+void register_special_bessel() {
+  fixed_order<sp::j0>("j0", "j0");
+  fixed_order<sp::j1>("j1", "j1");
+  fixed_order<sp::y0>("y0", "y0");
+  fixed_order<sp::y1>("y1", "y1");
+  fixed_order<sp::i0>("i0", "i0");
+  fixed_order<sp::i0e>("i0e", "i0e");
+  fixed_order<sp::i1>("i1", "i1");
+  fixed_order<sp::i1e>("i1e", "i1e");
+  fixed_order<sp::k0>("k0", "k0");
+  fixed_order<sp::k0e>("k0e", "k0e");
+  fixed_order<sp::k1>("k1", "k1");
+  fixed_order<sp::k1e>("k1e", "k1e");
+
+  // For real arguments jve = jv and yve = yv (the scaling is exp(-|Im z|)); SciPy's jn
+  // is jv.
+  real_order<sp::jv>("jv", "jv");
+  real_order<sp::jv>("jn", "jv");
+  real_order<sp::jv>("jve", "jv");
+  real_order<sp::yv>("yv", "yv");
+  real_order<sp::yv>("yve", "yv");
+  real_order<sp::iv>("iv", "iv");
+  real_order<sp::ive>("ive", "ive");
+  real_order<sp::kv>("kv", "kv");
+  real_order<sp::kve>("kve", "kve");
+  integer_order<sp::yn>("yn", "yn");
+  integer_order<sp::kn>("kn", "kn");
+
+  spherical<sp::spherical_jn>("_spherical_jn", "spherical_jn");
+  spherical<sp::spherical_yn>("_spherical_yn", "spherical_yn");
+  spherical<sp::spherical_in>("_spherical_in", "spherical_in");
+  spherical<sp::spherical_kn>("_spherical_kn", "spherical_kn");
+  spherical<sp::spherical_jn_d>("_spherical_jn_d", "spherical_jn_d");
+  spherical<sp::spherical_yn_d>("_spherical_yn_d", "spherical_yn_d");
+  spherical<sp::spherical_in_d>("_spherical_in_d", "spherical_in_d");
+  spherical<sp::spherical_kn_d>("_spherical_kn_d", "spherical_kn_d");
+
+  fixed_order<sp::ellipk>("ellipk", "ellipk", kElliptic);
+  fixed_order<sp::ellipkm1>("ellipkm1", "ellipkm1", kElliptic);
+  fixed_order<sp::ellipe>("ellipe", "ellipe", kElliptic);
+  incomplete<sp::ellipkinc>("ellipkinc");
+  incomplete<sp::ellipeinc>("ellipeinc");
+
+  integer_order<sp::eval_legendre>("eval_legendre", "eval_legendre", kOrthopoly);
+  integer_order<sp::eval_chebyt>("eval_chebyt", "eval_chebyt", kOrthopoly);
+  integer_order<sp::eval_chebyu>("eval_chebyu", "eval_chebyu", kOrthopoly);
+  integer_order<sp::eval_chebys>("eval_chebys", "eval_chebys", kOrthopoly);
+  integer_order<sp::eval_chebyc>("eval_chebyc", "eval_chebyc", kOrthopoly);
+  integer_order<sp::eval_sh_legendre>("eval_sh_legendre", "eval_sh_legendre", kOrthopoly);
+  integer_order<sp::eval_sh_chebyt>("eval_sh_chebyt", "eval_sh_chebyt", kOrthopoly);
+  integer_order<sp::eval_sh_chebyu>("eval_sh_chebyu", "eval_sh_chebyu", kOrthopoly);
+  integer_order<sp::eval_laguerre>("eval_laguerre", "eval_laguerre", kOrthopoly);
+  define("eval_hermite", 2, 1, functor_name("eval_hermite"), kOrthopoly).special().template loop<sp::eval_hermite, f64, i64, f64>();
+  define("eval_hermitenorm", 2, 1, functor_name("eval_hermitenorm"), kOrthopoly)
+      .special()
+      .template loop<sp::eval_hermitenorm, f64, i64, f64>();
+  with_parameter<sp::eval_genlaguerre>("eval_genlaguerre");
+  with_parameter<sp::eval_gegenbauer>("eval_gegenbauer");
+}
 
 }  // namespace cunp::ufunc

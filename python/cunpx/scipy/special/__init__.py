@@ -9,4 +9,9 @@ from cunp import _core, _signatures
 
 _signatures.sign_ufuncs(_core._special_ufuncs.values())
 globals().update(_core._special_ufuncs)
-__all__ = sorted(_core._special_ufuncs)
+__all__ = sorted(n for n in _core._special_ufuncs if not n.startswith("_"))
+
+from cunpx.scipy.special._bessel import *  # noqa: E402,F401,F403
+from cunpx.scipy.special import _bessel  # noqa: E402
+
+__all__ += _bessel.__all__

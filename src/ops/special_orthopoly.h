@@ -1,0 +1,252 @@
+// src/ops/special_orthopoly.h — scipy.special's orthogonal polynomials (eval_legendre,
+// eval_chebyt/u/s/c, the shifted ones, eval_hermite(norm), eval_laguerre,
+// eval_genlaguerre, eval_gegenbauer) in float64. An integer degree (the 'l' loops, and
+// integer values of the float loops) runs the three-term recurrence; a non-integer
+// degree takes the hypergeometric form SciPy evaluates (DLMF 18.5.7-18.5.10):
+// 2F1(-n, b; c; (1 - x)/2) or 1F1(-n; alpha + 1; x), summed as a power series
+// (Pfaff's transformation for arguments below -1/2, Kummer's for negative 1F1
+// arguments; Gauss's sum at 1).
+#pragma once
+
+#include "special_bessel_order.h"
+
+namespace cunp {
+namespace ops {
+namespace orthopoly {
+
+CUNP_HD double nan() { return fm::nan<double>(); }
+
+// 2F1(a, b; c; z) for real z <= 1 (SciPy: inf beyond 1 and at 1 when it diverges).
+CUNP_HD_NOINLINE double hyp2f1(double a, double b, double c, double z) {
+  if (fm::isnan(a) || fm::isnan(b) || fm::isnan(c) || fm::isnan(z)) return nan();
+  const bool terminates = (a <= 0 && fm::floor(a) == a) || (b <= 0 && fm::floor(b) == b);
+  if (!terminates) {
+    if (z > 1) return fm::inf<double>();
+    if (z == 1) {
+      const double s = c - a - b;
+      if (s <= 0) return fm::inf<double>();
+      // Gauss: G(c) G(c - a - b) / (G(c - a) G(c - b)); a pole below is a zero.
+      return ::tgamma(c) * ::tgamma(s) / (::tgamma(c - a) * ::tgamma(c - b));
+    }
+  }
+  double prefactor = 1;
+  if (z < -0.5 && !terminates) {
+    // Pfaff: (1 - z)^-a 2F1(a, c - b; c; z / (z - 1)), the argument in (1/3, 1).
+    prefactor = fm::pow(1 - z, -a);
+    b = c - b;
+    z = z / (z - 1);
+  }
+  double term = 1, sum = 1;
+  for (int k = 0; k < 200000; ++k) {
+    const double dk = k;
+    term *= (a + dk) * (b + dk) / ((c + dk) * (dk + 1)) * z;
+    sum += term;
+    if (term == 0 || fm::fabs(term) < 1e-17 * fm::fabs(sum)) break;
+  }
+  return prefactor * sum;
+}
+
+// 1F1(a; b; x), by Kummer's transformation for x < 0.
+CUNP_HD_NOINLINE double hyp1f1(double a, double b, double x) {
+  if (fm::isnan(a) || fm::isnan(b) || fm::isnan(x)) return nan();
+  double prefactor = 1;
+  if (x < 0 && !(a <= 0 && fm::floor(a) == a)) {
+    prefactor = fm::exp(x);
+    a = b - a;
+    x = -x;
+  }
+  double term = 1, sum = 1;
+  for (int k = 0; k < 200000; ++k) {
+    const double dk = k;
+    term *= (a + dk) / ((b + dk) * (dk + 1)) * x;
+    sum += term;
+    if (term == 0 || fm::fabs(term) < 1e-17 * fm::fabs(sum)) break;
+  }
+  return prefactor * sum;
+}
+
+CUNP_HD bool integral(double n) { return fm::floor(n) == n && fm::fabs(n) < 9.0e15; }
+
+// ---- Integer degrees by recurrence.
+CUNP_HD_NOINLINE double legendre(long long n, double x) {
+  if (n < 0) n = -n - 1;  // P_{-n-1} = P_n
+  if (n == 0) return 1;
+  double pm = 1, p = x;
+  for (long long k = 1; k < n; ++k) {
+    const double dk = static_cast<double>(k);
+    const double t = ((2 * dk + 1) * x * p - dk * pm) / (dk + 1);
+    pm = p;
+    p = t;
+  }
+  return p;
+}
+CUNP_HD_NOINLINE double chebyt(long long n, double x) {
+  if (n < 0) n = -n;
+  if (n == 0) return 1;
+  double tm = 1, t = x;
+  for (long long k = 1; k < n; ++k) {
+    const double u = 2 * x * t - tm;
+    tm = t;
+    t = u;
+  }
+  return t;
+}
+CUNP_HD_NOINLINE double chebyu(long long n, double x) {
+  if (n == -1) return 0;
+  if (n < -1) return -chebyu(-n - 2, x);  // U_{-n} = -U_{n-2}
+  if (n == 0) return 1;
+  double um = 1, u = 2 * x;
+  for (long long k = 1; k < n; ++k) {
+    const double t = 2 * x * u - um;
+    um = u;
+    u = t;
+  }
+  return u;
+}
+CUNP_HD_NOINLINE double hermite(long long n, double x) {
+  if (n < 0) return nan();
+  if (n == 0) return 1;
+  double hm = 1, h = 2 * x;
+  for (long long k = 1; k < n; ++k) {
+    const double t = 2 * x * h - 2 * static_cast<double>(k) * hm;
+    hm = h;
+    h = t;
+  }
+  return h;
+}
+CUNP_HD_NOINLINE double hermitenorm(long long n, double x) {
+  if (n < 0) return nan();
+  if (n == 0) return 1;
+  double hm = 1, h = x;
+  for (long long k = 1; k < n; ++k) {
+    const double t = x * h - static_cast<double>(k) * hm;
+    hm = h;
+    h = t;
+  }
+  return h;
+}
+CUNP_HD_NOINLINE double genlaguerre(long long n, double alpha, double x) {
+  if (fm::isnan(alpha) || fm::isnan(x)) return nan();
+  if (alpha <= -1) return nan();  // SciPy
+  if (n < 0) return 0;
+  if (n == 0) return 1;
+  double lm = 1, l = alpha + 1 - x;
+  for (long long k = 1; k < n; ++k) {
+    const double dk = static_cast<double>(k);
+    const double t = ((2 * dk + 1 + alpha - x) * l - (dk + alpha) * lm) / (dk + 1);
+    lm = l;
+    l = t;
+  }
+  return l;
+}
+CUNP_HD_NOINLINE double gegenbauer(long long n, double alpha, double x) {
+  if (fm::isnan(alpha) || fm::isnan(x)) return nan();
+  if (n < 0) return 0;
+  if (n == 0) return 1;
+  if (alpha == 0) return 0;  // the limit of SciPy's Gamma normalization
+  double cm = 1, c = 2 * alpha * x;
+  for (long long k = 1; k < n; ++k) {
+    const double dk = static_cast<double>(k);
+    const double t = (2 * (dk + alpha) * x * c - (dk + 2 * alpha - 1) * cm) / (dk + 1);
+    cm = c;
+    c = t;
+  }
+  return c;
+}
+
+// ---- Real degrees: integer values recur, others take the hypergeometric form.
+CUNP_HD long long degree(double n) { return static_cast<long long>(n); }
+
+CUNP_HD double legendre_real(double n, double x) {
+  if (fm::isnan(n) || fm::isnan(x)) return nan();
+  if (integral(n)) return legendre(degree(n), x);
+  return hyp2f1(-n, n + 1, 1, (1 - x) / 2);
+}
+// Chebyshev: the hypergeometric forms are cos(n t) and sin((n + 1) t) / sin t with
+// x = cos t (cosh, sinh beyond 1; SciPy's inf below -1), which keep full precision
+// where the series would cancel.
+CUNP_HD double chebyt_real(double n, double x) {
+  if (fm::isnan(n) || fm::isnan(x)) return nan();
+  if (integral(n)) return chebyt(degree(n), x);
+  if (x > 1) return fm::cosh(n * fm::acosh(x));
+  if (x < -1) return fm::inf<double>();
+  if (x == -1) return bessel::cospi(n);
+  return fm::cos(n * fm::acos(x));
+}
+CUNP_HD double chebyu_real(double n, double x) {
+  if (fm::isnan(n) || fm::isnan(x)) return nan();
+  if (integral(n)) return chebyu(degree(n), x);
+  if (x == 1) return n + 1;
+  if (x > 1) {
+    const double t = fm::acosh(x);
+    return fm::sinh((n + 1) * t) / fm::sinh(t);
+  }
+  if (x <= -1) return (n + 1) * fm::inf<double>();  // SciPy's (n + 1) 2F1 at z >= 1
+  const double t = fm::acos(x);
+  return fm::sin((n + 1) * t) / fm::sin(t);
+}
+CUNP_HD double genlaguerre_real(double n, double alpha, double x) {
+  if (fm::isnan(n) || fm::isnan(alpha) || fm::isnan(x)) return nan();
+  if (integral(n)) return genlaguerre(degree(n), alpha, x);
+  if (alpha <= -1) return nan();
+  // binom(n + alpha, n) 1F1(-n; alpha + 1; x)
+  const double binom = ::tgamma(n + alpha + 1) / (::tgamma(n + 1) * ::tgamma(alpha + 1));
+  return binom * hyp1f1(-n, alpha + 1, x);
+}
+CUNP_HD double gegenbauer_real(double n, double alpha, double x) {
+  if (fm::isnan(n) || fm::isnan(alpha) || fm::isnan(x)) return nan();
+  if (integral(n)) return gegenbauer(degree(n), alpha, x);
+  const double d = ::tgamma(n + 2 * alpha) / ::tgamma(1 + n) / ::tgamma(2 * alpha);
+  return d * hyp2f1(-n, n + 2 * alpha, alpha + 0.5, (1 - x) / 2);
+}
+
+}  // namespace orthopoly
+
+namespace special {
+
+// Each functor has the 'l' loop's (long long n, double x) overload and the float loops'
+// template (real n): integer n recurs in both, so 'ld->d' and 'dd->d' agree.
+#define CUNP_ORTHOPOLY(name, int_expr, real_expr)                                \
+  struct name {                                                                  \
+    CUNP_HD double operator()(long long n, double x) const { return int_expr; } \
+    template <typename T> CUNP_HD T operator()(T n_, T x_) const {               \
+      const double n = double(n_), x = double(x_);                               \
+      return T(real_expr);                                                       \
+    }                                                                            \
+  };
+namespace opoly = orthopoly;
+CUNP_ORTHOPOLY(eval_legendre, opoly::legendre(n, x), opoly::legendre_real(n, x))
+CUNP_ORTHOPOLY(eval_chebyt, opoly::chebyt(n, x), opoly::chebyt_real(n, x))
+CUNP_ORTHOPOLY(eval_chebyu, opoly::chebyu(n, x), opoly::chebyu_real(n, x))
+CUNP_ORTHOPOLY(eval_chebys, opoly::chebyu(n, 0.5 * x), opoly::chebyu_real(n, 0.5 * x))
+CUNP_ORTHOPOLY(eval_chebyc, 2 * opoly::chebyt(n, 0.5 * x), 2 * opoly::chebyt_real(n, 0.5 * x))
+CUNP_ORTHOPOLY(eval_sh_legendre, opoly::legendre(n, 2 * x - 1), opoly::legendre_real(n, 2 * x - 1))
+CUNP_ORTHOPOLY(eval_sh_chebyt, opoly::chebyt(n, 2 * x - 1), opoly::chebyt_real(n, 2 * x - 1))
+CUNP_ORTHOPOLY(eval_sh_chebyu, opoly::chebyu(n, 2 * x - 1), opoly::chebyu_real(n, 2 * x - 1))
+CUNP_ORTHOPOLY(eval_laguerre, opoly::genlaguerre(n, 0, x), opoly::genlaguerre_real(n, 0, x))
+#undef CUNP_ORTHOPOLY
+
+// Hermite: only the 'l' loop (SciPy).
+struct eval_hermite {
+  CUNP_HD double operator()(long long n, double x) const { return orthopoly::hermite(n, x); }
+};
+struct eval_hermitenorm {
+  CUNP_HD double operator()(long long n, double x) const { return orthopoly::hermitenorm(n, x); }
+};
+
+#define CUNP_ORTHOPOLY_ALPHA(name, int_fn, real_fn)                                          \
+  struct name {                                                                              \
+    CUNP_HD double operator()(long long n, double alpha, double x) const {                   \
+      return orthopoly::int_fn(n, alpha, x);                                                 \
+    }                                                                                        \
+    template <typename T> CUNP_HD T operator()(T n, T alpha, T x) const {                    \
+      return T(orthopoly::real_fn(double(n), double(alpha), double(x)));                     \
+    }                                                                                        \
+  };
+CUNP_ORTHOPOLY_ALPHA(eval_genlaguerre, genlaguerre, genlaguerre_real)
+CUNP_ORTHOPOLY_ALPHA(eval_gegenbauer, gegenbauer, gegenbauer_real)
+#undef CUNP_ORTHOPOLY_ALPHA
+
+}  // namespace special
+}  // namespace ops
+}  // namespace cunp
