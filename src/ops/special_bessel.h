@@ -24,14 +24,13 @@ CUNP_HD double gamma_sign(double y) {
 
 // ---- J_v(x) and Y_v(x) of real order.
 CUNP_HD_NOINLINE double jv(double v, double x) {
-  if (fm::isnan(v) || fm::isnan(x)) return nan();
-  if (fm::isinf(v)) return 0;
-  if (fm::isinf(x)) return nan();  // SciPy
+  if (fm::isnan(v) || fm::isnan(x) || fm::isinf(x)) return nan();  // SciPy: NaN at x = +-inf
   if (x < 0) {
-    if (!is_integer(v)) return nan();
+    if (!is_integer(v) || fm::isinf(v)) return nan();
     const double r = jv(v, -x);
     return is_odd_integer(v) ? -r : r;
   }
+  if (fm::isinf(v)) return 0;
   const double a = fm::fabs(v);
   if (x == 0) {
     if (v == 0) return 1;
@@ -50,15 +49,15 @@ CUNP_HD_NOINLINE double jv(double v, double x) {
 }
 
 CUNP_HD_NOINLINE double yv(double v, double x) {
-  if (fm::isnan(v) || fm::isnan(x)) return nan();
-  if (fm::isinf(v) || x < 0 || fm::isinf(x)) return nan();
+  if (fm::isnan(v) || fm::isnan(x) || x < 0 || fm::isinf(x)) return nan();
   const double a = fm::fabs(v);
   if (x == 0) {
-    if (v >= 0) return -inf();
+    if (v >= 0 || fm::isinf(v)) return -inf();
     if (is_integer(v)) return is_odd_integer(v) ? inf() : -inf();
     // SciPy reflects -inf with cos(pi a) as rounded, so half-integers keep a sign.
     return fm::cos(kPi * a) >= 0 ? -inf() : inf();
   }
+  if (fm::isinf(v)) return nan();
   double J, Y;
   bessel_jy(a, x, &J, &Y);
   if (v >= 0) return Y;
@@ -69,9 +68,8 @@ CUNP_HD_NOINLINE double yv(double v, double x) {
 
 // ---- I_v(x) and K_v(x) of real order; scaled: I_v(x) exp(-|x|), K_v(x) exp(x).
 CUNP_HD_NOINLINE double iv_scaled(double v, double x, bool scaled) {
-  if (fm::isnan(v) || fm::isnan(x)) return nan();
-  if (fm::isinf(v)) return 0;
-  if (fm::isinf(x)) return nan();  // SciPy
+  if (fm::isnan(v) || fm::isnan(x) || fm::isinf(x)) return nan();  // SciPy: NaN at x = +-inf
+  if (fm::isinf(v)) return scaled && x <= 0 ? nan() : 0.0;            // SciPy
   if (x < 0) {
     if (!is_integer(v)) return nan();
     const double r = iv_scaled(v, -x, scaled);

@@ -17,10 +17,12 @@
 // Note [Out-of-line special functions]: the elementwise kernels inline their functor
 // several times per thread (Note [Elementwise kernels]); a Bessel function is hundreds
 // of instructions, so its body is compiled once (__noinline__) and called.
+#ifndef CUNP_HD_NOINLINE
 #if defined(__CUDACC__) || defined(__CUDACC_RTC__)
 #define CUNP_HD_NOINLINE inline __host__ __device__ __noinline__
 #else
 #define CUNP_HD_NOINLINE inline
+#endif
 #endif
 
 namespace cunp {
@@ -114,7 +116,7 @@ struct Hankel01 {
 };
 template <int NP, int NQ> CUNP_HD Hankel01 hankel01(double x, const double (&p)[NP], const double (&q)[NQ]) {
   Hankel01 h;
-  const double t = 128 / (x * x) - 1;
+  const double t = 128 / x / x - 1;
   h.p = chebyshev(p, t);
   h.q = chebyshev(q, t) / x;
   fm::sincos(x, &h.s, &h.c);

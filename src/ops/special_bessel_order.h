@@ -96,7 +96,7 @@ CUNP_HD bool hankel_sums(double v, double x, bool alternate, double* s1, double*
 }
 
 // J_v(x), Y_v(x) for large x by Hankel's expansion; false when it does not converge.
-CUNP_HD bool hankel_jy(double v, double x, double* J, double* Y) {
+CUNP_HD_NOINLINE bool hankel_jy(double v, double x, double* J, double* Y) {
   double p, q;
   if (!hankel_sums(v, x, true, &p, &q)) return false;
   // w = x - (2v + 1) pi / 4; cos w and sin w from sin x, cos x (exact reduction) and the
@@ -299,7 +299,7 @@ CUNP_HD double exp_scaled(double e, double y) {
 
 // I_v(x) and K_v(x) for v > 50 by Debye's expansion (DLMF 10.41.3, 10.41.4), times
 // exp(-x) and exp(x) when scaled.
-CUNP_HD void debye_ik(double v, double x, bool scaled, double* I, double* K) {
+CUNP_HD_NOINLINE void debye_ik(double v, double x, bool scaled, double* I, double* K) {
   const double z = x / v;
   const double s = fm::sqrt(1 + z * z);  // sqrt(1 + z^2)
   const double p = 1 / s;

@@ -68,9 +68,12 @@ CUNP_HD_NOINLINE double hyp1f1(double a, double b, double x) {
 CUNP_HD bool integral(double n) { return fm::floor(n) == n && fm::fabs(n) < 9.0e15; }
 
 // ---- Integer degrees by recurrence.
+// NaN arguments give NaN except where SciPy's evaluation never reads x (noted per
+// function: P_0 = 1, U_-1 = 0 in the 'l' loops; the float loops' n = 0 terms).
 CUNP_HD_NOINLINE double legendre(long long n, double x) {
   if (n < 0) n = -n - 1;  // P_{-n-1} = P_n
   if (n == 0) return 1;
+  if (fm::isnan(x)) return x;
   double pm = 1, p = x;
   for (long long k = 1; k < n; ++k) {
     const double dk = static_cast<double>(k);
@@ -81,6 +84,7 @@ CUNP_HD_NOINLINE double legendre(long long n, double x) {
   return p;
 }
 CUNP_HD_NOINLINE double chebyt(long long n, double x) {
+  if (fm::isnan(x)) return x;
   if (n < 0) n = -n;
   if (n == 0) return 1;
   double tm = 1, t = x;
@@ -93,6 +97,7 @@ CUNP_HD_NOINLINE double chebyt(long long n, double x) {
 }
 CUNP_HD_NOINLINE double chebyu(long long n, double x) {
   if (n == -1) return 0;
+  if (fm::isnan(x)) return x;
   if (n < -1) return -chebyu(-n - 2, x);  // U_{-n} = -U_{n-2}
   if (n == 0) return 1;
   double um = 1, u = 2 * x;
@@ -104,7 +109,7 @@ CUNP_HD_NOINLINE double chebyu(long long n, double x) {
   return u;
 }
 CUNP_HD_NOINLINE double hermite(long long n, double x) {
-  if (n < 0) return nan();
+  if (n < 0 || fm::isnan(x)) return nan();
   if (n == 0) return 1;
   double hm = 1, h = 2 * x;
   for (long long k = 1; k < n; ++k) {
@@ -115,7 +120,7 @@ CUNP_HD_NOINLINE double hermite(long long n, double x) {
   return h;
 }
 CUNP_HD_NOINLINE double hermitenorm(long long n, double x) {
-  if (n < 0) return nan();
+  if (n < 0 || fm::isnan(x)) return nan();
   if (n == 0) return 1;
   double hm = 1, h = x;
   for (long long k = 1; k < n; ++k) {
@@ -157,24 +162,27 @@ CUNP_HD_NOINLINE double gegenbauer(long long n, double alpha, double x) {
 // ---- Real degrees: integer values recur, others take the hypergeometric form.
 CUNP_HD long long degree(double n) { return static_cast<long long>(n); }
 
-CUNP_HD double legendre_real(double n, double x) {
-  if (fm::isnan(n) || fm::isnan(x)) return nan();
+CUNP_HD_NOINLINE double legendre_real(double n, double x) {
+  if (fm::isnan(n)) return n;
+  if (fm::isnan(x)) return n == 0 || n == -1 ? 1 : x;
   if (integral(n)) return legendre(degree(n), x);
   return hyp2f1(-n, n + 1, 1, (1 - x) / 2);
 }
 // Chebyshev: the hypergeometric forms are cos(n t) and sin((n + 1) t) / sin t with
 // x = cos t (cosh, sinh beyond 1; SciPy's inf below -1), which keep full precision
 // where the series would cancel.
-CUNP_HD double chebyt_real(double n, double x) {
-  if (fm::isnan(n) || fm::isnan(x)) return nan();
+CUNP_HD_NOINLINE double chebyt_real(double n, double x) {
+  if (fm::isnan(n)) return n;
+  if (fm::isnan(x)) return n == 0 ? 1 : x;
   if (integral(n)) return chebyt(degree(n), x);
   if (x > 1) return fm::cosh(n * fm::acosh(x));
   if (x < -1) return fm::inf<double>();
   if (x == -1) return bessel::cospi(n);
   return fm::cos(n * fm::acos(x));
 }
-CUNP_HD double chebyu_real(double n, double x) {
-  if (fm::isnan(n) || fm::isnan(x)) return nan();
+CUNP_HD_NOINLINE double chebyu_real(double n, double x) {
+  if (fm::isnan(n)) return n;
+  if (fm::isnan(x)) return n == 0 ? 1 : n == -2 ? -1 : x;
   if (integral(n)) return chebyu(degree(n), x);
   if (x == 1) return n + 1;
   if (x > 1) {
@@ -185,7 +193,7 @@ CUNP_HD double chebyu_real(double n, double x) {
   const double t = fm::acos(x);
   return fm::sin((n + 1) * t) / fm::sin(t);
 }
-CUNP_HD double genlaguerre_real(double n, double alpha, double x) {
+CUNP_HD_NOINLINE double genlaguerre_real(double n, double alpha, double x) {
   if (fm::isnan(n) || fm::isnan(alpha) || fm::isnan(x)) return nan();
   if (integral(n)) return genlaguerre(degree(n), alpha, x);
   if (alpha <= -1) return nan();
@@ -193,8 +201,9 @@ CUNP_HD double genlaguerre_real(double n, double alpha, double x) {
   const double binom = ::tgamma(n + alpha + 1) / (::tgamma(n + 1) * ::tgamma(alpha + 1));
   return binom * hyp1f1(-n, alpha + 1, x);
 }
-CUNP_HD double gegenbauer_real(double n, double alpha, double x) {
-  if (fm::isnan(n) || fm::isnan(alpha) || fm::isnan(x)) return nan();
+CUNP_HD_NOINLINE double gegenbauer_real(double n, double alpha, double x) {
+  if (fm::isnan(n) || fm::isnan(alpha)) return nan();
+  if (fm::isnan(x)) return n == 0 ? 1 : x;
   if (integral(n)) return gegenbauer(degree(n), alpha, x);
   const double d = ::tgamma(n + 2 * alpha) / ::tgamma(1 + n) / ::tgamma(2 * alpha);
   return d * hyp2f1(-n, n + 2 * alpha, alpha + 0.5, (1 - x) / 2);

@@ -134,9 +134,12 @@ class Builder {
     u_->loops.push_back(l);
     return *this;
   }
-  // Puts the ufunc in scipy.special's namespace instead of NumPy's.
+  // Puts the ufunc in scipy.special's namespace instead of NumPy's. SciPy's special
+  // ufuncs report through scipy.special.errstate, never NumPy's floating-point status
+  // (j0(inf), y0(0) and k0(-1) raise no RuntimeWarning), so neither do these.
   Builder& special() {
     u_->space = Space::Special;
+    u_->reports_fp_errors = false;
     return *this;
   }
 
