@@ -90,9 +90,9 @@ CUNP_HD_NOINLINE double iv_scaled(double v, double x, bool scaled) {
 }
 
 CUNP_HD_NOINLINE double kv_scaled(double v, double x, bool scaled) {
-  if (fm::isnan(v) || fm::isnan(x)) return nan();
-  if (fm::isinf(v) || x < 0) return nan();
-  if (x == 0) return inf();
+  if (fm::isnan(x)) return nan();
+  if (x == 0) return inf();  // SciPy, whatever v
+  if (fm::isnan(v) || fm::isinf(v) || x < 0) return nan();
   if (fm::isinf(x)) return scaled ? nan() : 0.0;  // SciPy
   double I, K;
   bessel_ik(fm::fabs(v), x, scaled, &I, &K);
