@@ -290,3 +290,13 @@ def test_broadcasting_and_out(device):
     # 0-d and empty.
     assert cs.ellipk(cunp.asarray(0.5)).shape == ()
     assert cs.i0(cunp.empty((0, 3))).shape == (0, 3)
+
+
+def test_docs_example_runs(device):
+    import pathlib
+    import re
+    text = (pathlib.Path(__file__).resolve().parents[2] / "docs" / "scipy" / "special-bessel.md").read_text()
+    blocks = re.findall(r"```python\n(.*?)```", text, flags=re.S)
+    assert blocks
+    for code in blocks:
+        exec(compile(code, "special-bessel.md", "exec"), {})
