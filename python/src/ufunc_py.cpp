@@ -108,7 +108,7 @@ nb::object call(const ufunc::Ufunc& uf, nb::args args, nb::kwargs kwargs) {
     if (!h.is_none()) handles.push_back(h);
   }
   const Device device = operation_device(handles);
-  Operand inputs[ufunc::kMaxIn] = {Scalar(0), Scalar(0), Scalar(0)};
+  Operand inputs[ufunc::kMaxIn] = {Scalar(0), Scalar(0), Scalar(0), Scalar(0)};
   for (int k = 0; k < uf.nin; ++k) inputs[k] = to_operand(args[static_cast<std::size_t>(k)], device);
   if (outs_py.size() > static_cast<std::size_t>(uf.nout)) {
     throw ValueError("The 'out' tuple must have exactly " + std::to_string(uf.nout) + " entries: one per ufunc output");

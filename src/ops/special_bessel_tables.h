@@ -6,10 +6,12 @@
 // Note [Constant tables]: NVRTC reads the tables from __constant__ memory (every thread of a
 // warp reads the same coefficient at once, which the constant cache broadcasts); the host
 // compiler sees constexpr arrays.
+#ifndef CUNP_BESSEL_TABLE
 #ifdef __CUDACC_RTC__
 #define CUNP_BESSEL_TABLE __constant__ const
 #else
 #define CUNP_BESSEL_TABLE inline constexpr
+#endif
 #endif
 
 namespace cunp {

@@ -1,6 +1,7 @@
 // src/ops/special_orthopoly.h — scipy.special's orthogonal polynomials (eval_legendre,
 // eval_chebyt/u/s/c, the shifted ones, eval_hermite(norm), eval_laguerre,
-// eval_genlaguerre, eval_gegenbauer) in float64. An integer degree (the 'l' loops, and
+// eval_genlaguerre, eval_gegenbauer, eval_jacobi, eval_sh_jacobi) in float64. An
+// integer degree (the 'l' loops, and
 // integer values of the float loops) runs the three-term recurrence; a non-integer
 // degree takes the hypergeometric form SciPy evaluates (DLMF 18.5.7-18.5.10):
 // 2F1(-n, b; c; (1 - x)/2) or 1F1(-n; alpha + 1; x), summed as a power series
@@ -24,7 +25,12 @@ CUNP_HD_NOINLINE double hyp2f1(double a, double b, double c, double z) {
     if (z > 1) return fm::inf<double>();
     if (z == 1) {
       const double s = c - a - b;
-      if (s <= 0) return fm::inf<double>();
+      if (s <= 0) {
+        // Diverges as G(c) G(-s) / (G(a) G(b)) (1 - z)^s (as G(c) / (G(a) G(b)) log at s = 0):
+        // that coefficient's sign.
+        const double g = ::tgamma(c) * (s < 0 ? ::tgamma(-s) : 1.0) / (::tgamma(a) * ::tgamma(b));
+        return g < 0 ? -fm::inf<double>() : fm::inf<double>();
+      }
       // Gauss: G(c) G(c - a - b) / (G(c - a) G(c - b)); a pole below is a zero.
       return ::tgamma(c) * ::tgamma(s) / (::tgamma(c - a) * ::tgamma(c - b));
     }
@@ -159,6 +165,37 @@ CUNP_HD_NOINLINE double gegenbauer(long long n, double alpha, double x) {
   return c;
 }
 
+// Jacobi P_n^(a,b)(x) by DLMF 18.9.2 (n < 0: 0; degenerate denominators, as at
+// a + b = -2, give NaN as SciPy's do).
+CUNP_HD_NOINLINE double jacobi(long long n, double a, double b, double x) {
+  if (n < 0) return 0;
+  if (n == 0) return 1;
+  if (fm::isnan(a) || fm::isnan(b) || fm::isnan(x)) return nan();
+  double pm = 1, p = (a + 1) + (a + b + 2) * (x - 1) / 2;
+  const double ab = a + b, a2b2 = (a - b) * (a + b);
+  for (long long k = 2; k <= n; ++k) {
+    const double dk = static_cast<double>(k), s = 2 * dk + ab;
+    const double t = ((s - 1) * (s * (s - 2) * x + a2b2) * p - 2 * (dk + a - 1) * (dk + b - 1) * s * pm) /
+                     (2 * dk * (dk + ab) * (s - 2));
+    pm = p;
+    p = t;
+  }
+  return p;
+}
+
+// binom(m, k) for an integer k >= 0 and real m, as a product.
+CUNP_HD double binom_int(double m, long long k) {
+  double r = 1;
+  for (long long j = 1; j <= k; ++j) r *= (m - static_cast<double>(k - j)) / static_cast<double>(j);
+  return r;
+}
+
+// The shifted Jacobi polynomial G_n(p, q, x) = P_n^(p-q, q-1)(2x - 1) / binom(2n + p - 1, n).
+CUNP_HD double sh_jacobi(long long n, double p, double q, double x) {
+  if (n < 0) return nan();  // binom of a negative n
+  return jacobi(n, p - q, q - 1, 2 * x - 1) / binom_int(2 * static_cast<double>(n) + p - 1, n);
+}
+
 // ---- Real degrees: integer values recur, others take the hypergeometric form.
 CUNP_HD long long degree(double n) { return static_cast<long long>(n); }
 
@@ -201,6 +238,22 @@ CUNP_HD_NOINLINE double genlaguerre_real(double n, double alpha, double x) {
   const double binom = ::tgamma(n + alpha + 1) / (::tgamma(n + 1) * ::tgamma(alpha + 1));
   return binom * hyp1f1(-n, alpha + 1, x);
 }
+CUNP_HD_NOINLINE double jacobi_real(double n, double a, double b, double x) {
+  if (fm::isnan(n) || fm::isnan(a) || fm::isnan(b)) return nan();
+  if (fm::isnan(x)) return n == 0 ? 1 : x;
+  if (integral(n) && n >= 0) return jacobi(degree(n), a, b, x);
+  // (a + 1)_n / n! 2F1(-n, n + a + b + 1; a + 1; (1 - x)/2)
+  const double d = ::tgamma(a + n + 1) / (::tgamma(a + 1) * ::tgamma(n + 1));
+  return d * hyp2f1(-n, n + a + b + 1, a + 1, (1 - x) / 2);
+}
+CUNP_HD double sh_jacobi_real(double n, double p, double q, double x) {
+  if (fm::isnan(n)) return n;
+  if (integral(n) && n >= 0) return sh_jacobi(degree(n), p, q, x);
+  const double m = 2 * n + p - 1;
+  const double binom = ::tgamma(m + 1) / (::tgamma(n + 1) * ::tgamma(m - n + 1));
+  return jacobi_real(n, p - q, q - 1, 2 * x - 1) / binom;
+}
+
 CUNP_HD_NOINLINE double gegenbauer_real(double n, double alpha, double x) {
   if (fm::isnan(n) || fm::isnan(alpha)) return nan();
   if (fm::isnan(x)) return n == 0 ? 1 : x;
@@ -255,6 +308,19 @@ struct eval_hermitenorm {
 CUNP_ORTHOPOLY_ALPHA(eval_genlaguerre, genlaguerre, genlaguerre_real)
 CUNP_ORTHOPOLY_ALPHA(eval_gegenbauer, gegenbauer, gegenbauer_real)
 #undef CUNP_ORTHOPOLY_ALPHA
+
+#define CUNP_ORTHOPOLY_JACOBI(name, int_fn, real_fn)                                          \
+  struct name {                                                                               \
+    CUNP_HD double operator()(long long n, double a, double b, double x) const {              \
+      return orthopoly::int_fn(n, a, b, x);                                                   \
+    }                                                                                         \
+    template <typename T> CUNP_HD T operator()(T n, T a, T b, T x) const {                    \
+      return T(orthopoly::real_fn(double(n), double(a), double(b), double(x)));               \
+    }                                                                                         \
+  };
+CUNP_ORTHOPOLY_JACOBI(eval_jacobi, jacobi, jacobi_real)
+CUNP_ORTHOPOLY_JACOBI(eval_sh_jacobi, sh_jacobi, sh_jacobi_real)
+#undef CUNP_ORTHOPOLY_JACOBI
 
 }  // namespace special
 }  // namespace ops

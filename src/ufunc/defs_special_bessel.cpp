@@ -63,6 +63,15 @@ template <typename Op> void with_parameter(const char* name) {
       .template loop<Op, f64, f64, f64, f64>();
 }
 
+// "lddd->d ffff->f dddd->d": the Jacobi polynomials.
+template <typename Op> void jacobi(const char* name) {
+  define(name, 4, 1, functor_name(name), kOrthopoly)
+      .special()
+      .template loop<Op, f64, i64, f64, f64, f64>()
+      .template loop<Op, f32, f32, f32, f32, f32>()
+      .template loop<Op, f64, f64, f64, f64, f64>();
+}
+
 }  // namespace
 
 void register_special_bessel() {
@@ -123,6 +132,8 @@ void register_special_bessel() {
       .template loop<sp::eval_hermitenorm, f64, i64, f64>();
   with_parameter<sp::eval_genlaguerre>("eval_genlaguerre");
   with_parameter<sp::eval_gegenbauer>("eval_gegenbauer");
+  jacobi<sp::eval_jacobi>("eval_jacobi");
+  jacobi<sp::eval_sh_jacobi>("eval_sh_jacobi");
 }
 
 }  // namespace cunp::ufunc

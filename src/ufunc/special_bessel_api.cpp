@@ -23,7 +23,15 @@ namespace cunp::special {
   }
 CUNP_SPECIAL_BESSEL_UNARY(CUNP_DEFINE_UNARY)
 CUNP_SPECIAL_BESSEL_BINARY(CUNP_DEFINE_BINARY)
+#define CUNP_DEFINE_QUATERNARY(name)                                                                 \
+  ndarray name(const Operand& n, const Operand& a, const Operand& b, const Operand& x,           \
+               const UfuncOptions& options) {                                                    \
+    const std::array<Operand, 4> in{n, a, b, x};                                                 \
+    return call_ufunc(#name, in, options)[0];                                                    \
+  }
 CUNP_SPECIAL_BESSEL_TERNARY(CUNP_DEFINE_TERNARY)
+CUNP_SPECIAL_BESSEL_QUATERNARY(CUNP_DEFINE_QUATERNARY)
+#undef CUNP_DEFINE_QUATERNARY
 #undef CUNP_DEFINE_UNARY
 #undef CUNP_DEFINE_BINARY
 #undef CUNP_DEFINE_TERNARY

@@ -15,7 +15,8 @@
 
 namespace cunp::ufunc {
 
-inline constexpr int kMaxIn = 3;
+// Four inputs: scipy.special.eval_jacobi(n, alpha, beta, x).
+inline constexpr int kMaxIn = 4;
 inline constexpr int kMaxOut = 2;
 
 // A CPU loop over `layout`; ptrs[k] is operand k's element [0...] with outputs first,

@@ -262,6 +262,25 @@ def test_polynomials_with_parameter(device, name):
                 scale_fn=lambda nn: numpy.abs(big[1:]) * 1e-2 + 1)
 
 
+@pytest.mark.parametrize("name", ["eval_jacobi", "eval_sh_jacobi"])
+def test_jacobi(device, name):
+    # Four inputs: the ufunc table's widest loops.
+    n = numpy.arange(0, 26, 3)[:, None, None, None]
+    a = numpy.array([-0.5, 0.0, 0.5, 2.0])[None, :, None, None]
+    b = numpy.array([-0.3, 0.5, 1.5])[None, None, :, None]
+    x = numpy.linspace(-1, 1.5, 21)[None, None, None, :]
+    if name == "eval_sh_jacobi":
+        a, b, x = a + 2.5, b + 1, (x + 1) / 2
+    big = numpy.abs(getattr(ss, name)(n, a, b, numpy.max(x)))
+    _poly_check(name, n, a, b, x, rtol=1e-13, scale_fn=lambda nn: big * 1e-3)
+    _poly_check(name, n.astype(numpy.float64), a, b, x, rtol=1e-13, scale_fn=lambda nn: big * 1e-3)
+    # Real degrees, short of x = -1: where 2F1 diverges SciPy's sign of inf is not the
+    # limit's (eval_jacobi(0.5, 0, 0.5, -1 + 1e-6) is -707, at -1 SciPy gives +inf).
+    nr = numpy.array([0.5, 1.5, 2.25])[:, None, None, None]
+    _poly_check(name, nr, a, b, x[..., 1:16], rtol=1e-11, scale_fn=lambda nn: numpy.full(nn.shape, 1e-3))
+    assert getattr(cs, name).types == ["lddd->d", "ffff->f", "dddd->d"]
+
+
 # ---- the ufunc machinery
 
 def test_loops_and_dtypes(device):

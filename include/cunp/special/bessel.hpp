@@ -25,6 +25,8 @@ namespace cunp::special {
   X(eval_sh_chebyt) X(eval_sh_chebyu) X(eval_hermite) X(eval_hermitenorm) X(eval_laguerre)
 // Three arguments: scipy.special.eval_genlaguerre(n, alpha, x), eval_gegenbauer(n, alpha, x).
 #define CUNP_SPECIAL_BESSEL_TERNARY(X) X(eval_genlaguerre) X(eval_gegenbauer)
+// Four arguments: scipy.special.eval_jacobi(n, alpha, beta, x), eval_sh_jacobi(n, p, q, x).
+#define CUNP_SPECIAL_BESSEL_QUATERNARY(X) X(eval_jacobi) X(eval_sh_jacobi)
 
 #define CUNP_DECLARE_UNARY(name) ndarray name(const Operand& x, const UfuncOptions& options = {});
 #define CUNP_DECLARE_BINARY(name) ndarray name(const Operand& a, const Operand& x, const UfuncOptions& options = {});
@@ -32,7 +34,12 @@ namespace cunp::special {
   ndarray name(const Operand& a, const Operand& b, const Operand& x, const UfuncOptions& options = {});
 CUNP_SPECIAL_BESSEL_UNARY(CUNP_DECLARE_UNARY)
 CUNP_SPECIAL_BESSEL_BINARY(CUNP_DECLARE_BINARY)
+#define CUNP_DECLARE_QUATERNARY(name)                                                      \
+  ndarray name(const Operand& n, const Operand& a, const Operand& b, const Operand& x, \
+               const UfuncOptions& options = {});
 CUNP_SPECIAL_BESSEL_TERNARY(CUNP_DECLARE_TERNARY)
+CUNP_SPECIAL_BESSEL_QUATERNARY(CUNP_DECLARE_QUATERNARY)
+#undef CUNP_DECLARE_QUATERNARY
 #undef CUNP_DECLARE_UNARY
 #undef CUNP_DECLARE_BINARY
 #undef CUNP_DECLARE_TERNARY
