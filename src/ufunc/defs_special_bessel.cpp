@@ -3,6 +3,7 @@
 // (scipy.special.X.types, the complex loops left out); scalar code in
 // src/ops/special_bessel.h, special_elliptic.h and special_orthopoly.h.
 #include "ops/special_bessel.h"
+#include "ops/special_bessel_complex.h"
 #include "ops/special_elliptic.h"
 #include "ops/special_orthopoly.h"
 #include "ufunc/defs_util.hpp"
@@ -19,6 +20,7 @@ using ops::i64;
 namespace sp = ops::special;
 
 constexpr const char* kBessel = "special_bessel.h";
+constexpr const char* kBesselComplex = "special_bessel_complex.h";
 constexpr const char* kElliptic = "special_elliptic.h";
 constexpr const char* kOrthopoly = "special_orthopoly.h";
 
@@ -29,9 +31,23 @@ template <typename Op> void fixed_order(const char* name, const char* functor, c
   define(name, 1, 1, functor_name(functor), header).special().template loop<Op, f64, f64>().template loop<Op, f32, f32>();
 }
 
-// "ff->f dd->d": real order and argument.
-template <typename Op> void real_order(const char* name, const char* functor) {
-  define(name, 2, 1, functor_name(functor), kBessel).special().template loop<Op, f32, f32, f32>().template loop<Op, f64, f64, f64>();
+// "ff->f dd->d fF->F dD->D": real order, real or complex argument (the complex loops
+// run COp, which names itself).
+template <typename Op, typename COp> void real_order(const char* name, const char* functor) {
+  define(name, 2, 1, functor_name(functor), kBesselComplex)
+      .special()
+      .template loop<Op, f32, f32, f32>()
+      .template loop<Op, f64, f64, f64>()
+      .template loop<COp, ops::c64, f32, ops::c64>()
+      .template loop<COp, ops::c128, f64, ops::c128>();
+}
+
+// "fF->F dD->D": the Hankel functions.
+template <typename Op> void hankel(const char* name) {
+  define(name, 2, 1, functor_name(name), kBesselComplex)
+      .special()
+      .template loop<Op, ops::c64, f32, ops::c64>()
+      .template loop<Op, ops::c128, f64, ops::c128>();
 }
 
 // "ld->d ff->f dd->d": integer order (yn, kn: the float loops truncate it, as SciPy's
@@ -90,15 +106,19 @@ void register_special_bessel() {
 
   // For real arguments jve = jv and yve = yv (the scaling is exp(-|Im z|)); SciPy's jn
   // is jv.
-  real_order<sp::jv>("jv", "jv");
-  real_order<sp::jv>("jn", "jv");
-  real_order<sp::jv>("jve", "jv");
-  real_order<sp::yv>("yv", "yv");
-  real_order<sp::yv>("yve", "yv");
-  real_order<sp::iv>("iv", "iv");
-  real_order<sp::ive>("ive", "ive");
-  real_order<sp::kv>("kv", "kv");
-  real_order<sp::kve>("kve", "kve");
+  real_order<sp::jv, sp::cjv>("jv", "jv");
+  real_order<sp::jv, sp::cjv>("jn", "jv");
+  real_order<sp::jv, sp::cjve>("jve", "jv");
+  real_order<sp::yv, sp::cyv>("yv", "yv");
+  real_order<sp::yv, sp::cyve>("yve", "yv");
+  real_order<sp::iv, sp::civ>("iv", "iv");
+  real_order<sp::ive, sp::cive>("ive", "ive");
+  real_order<sp::kv, sp::ckv>("kv", "kv");
+  real_order<sp::kve, sp::ckve>("kve", "kve");
+  hankel<sp::hankel1>("hankel1");
+  hankel<sp::hankel1e>("hankel1e");
+  hankel<sp::hankel2>("hankel2");
+  hankel<sp::hankel2e>("hankel2e");
   integer_order<sp::yn>("yn", "yn");
   integer_order<sp::kn>("kn", "kn");
 

@@ -151,7 +151,8 @@ TEST_F(SpecialBessel, PolynomialsMatchTheirExplicitForms) {
 
 TEST_F(SpecialBessel, LoopsAreSciPys) {
   EXPECT_EQ(ufunc_types("j0"), (std::vector<std::string>{"d->d", "f->f"}));
-  EXPECT_EQ(ufunc_types("jv"), (std::vector<std::string>{"ff->f", "dd->d"}));
+  EXPECT_EQ(ufunc_types("jv"), (std::vector<std::string>{"ff->f", "dd->d", "fF->F", "dD->D"}));
+  EXPECT_EQ(ufunc_types("hankel2e"), (std::vector<std::string>{"fF->F", "dD->D"}));
   EXPECT_EQ(ufunc_types("kn"), (std::vector<std::string>{"ld->d", "ff->f", "dd->d"}));
   EXPECT_EQ(ufunc_types("eval_gegenbauer"), (std::vector<std::string>{"ldd->d", "fff->f", "ddd->d"}));
   EXPECT_EQ(ufunc_types("eval_hermite"), (std::vector<std::string>{"ld->d"}));
@@ -182,8 +183,9 @@ TEST_F(SpecialBessel, OutAndBroadcasting) {
 // The ufunc kernels of this family compiled with NVRTC for sm_90, a program per header
 // (every loop of every ufunc is compiled by NvrtcBuiltin.EveryBuiltinKernelCompilesForSm90).
 TEST(SpecialBesselNvrtc, KernelsCompileForSm90) {
-  const std::vector<std::string> names = {"ufunc_jv", "ufunc_iv", "ufunc_kn", "ufunc_j0", "ufunc__spherical_jn",
-                                          "ufunc_ellipeinc", "ufunc_eval_gegenbauer"};
+  const std::vector<std::string> names = {"ufunc_jv",        "ufunc_hankel1e", "ufunc_kn",
+                                          "ufunc_j0",        "ufunc__spherical_jn", "ufunc_ellipeinc",
+                                          "ufunc_eval_jacobi"};
   std::size_t compiled = 0;
   for (const cuda::BuiltinProgram& p : cuda::builtin_kernel_programs()) {
     bool wanted = false;
