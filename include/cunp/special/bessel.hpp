@@ -3,7 +3,8 @@
 //
 // Each function is the ufunc of scipy.special's name (cunpx.scipy.special in Python):
 // broadcasting, out=, dtype= and SciPy's loops (float32 and float64; integer orders as
-// int64 where SciPy has an 'l' loop), on every device. Real arguments only: SciPy's
+// int64 where SciPy has an 'l' loop; complex64/complex128 arguments for jv ... kve and
+// the Hankel functions), on every device. The polynomials' and spherical functions'
 // complex loops are not provided.
 //
 //   cunp::ndarray j = cunp::special::jv(0.5, x);
@@ -21,6 +22,7 @@ namespace cunp::special {
 // with derivative=False (the *_d variants are derivative=True).
 #define CUNP_SPECIAL_BESSEL_BINARY(X)                                                                       \
   X(jv) X(jn) X(jve) X(yv) X(yve) X(iv) X(ive) X(kv) X(kve) X(yn) X(kn) X(ellipkinc) X(ellipeinc)          \
+  X(hankel1) X(hankel1e) X(hankel2) X(hankel2e)                                                             \
   X(eval_legendre) X(eval_chebyt) X(eval_chebyu) X(eval_chebys) X(eval_chebyc) X(eval_sh_legendre)          \
   X(eval_sh_chebyt) X(eval_sh_chebyu) X(eval_hermite) X(eval_hermitenorm) X(eval_laguerre)
 // Three arguments: scipy.special.eval_genlaguerre(n, alpha, x), eval_gegenbauer(n, alpha, x).

@@ -62,6 +62,35 @@ TEST_F(SpecialBessel, WronskiansTieJYAndIK) {
   }
 }
 
+TEST_F(SpecialBessel, ComplexWronskiansAndHankel) {
+  std::vector<std::complex<double>> z;
+  for (double r = 0.1; r < 80; r *= 1.6)
+    for (double t = -3.0; t <= 3.0; t += 0.5) z.push_back(std::polar(r, t));
+  const ndarray zs = asarray(z);
+  for (double v : {0.0, 0.7, 3.0, -2.5, 12.25}) {
+    const auto j = sp::jv(v, zs).to_vector<std::complex<double>>(), j1 = sp::jv(v + 1, zs).to_vector<std::complex<double>>();
+    const auto y = sp::yv(v, zs).to_vector<std::complex<double>>(), y1 = sp::yv(v + 1, zs).to_vector<std::complex<double>>();
+    const auto i = sp::iv(v, zs).to_vector<std::complex<double>>(), i1 = sp::iv(v + 1, zs).to_vector<std::complex<double>>();
+    const auto k = sp::kv(v, zs).to_vector<std::complex<double>>(), k1 = sp::kv(v + 1, zs).to_vector<std::complex<double>>();
+    const auto h1 = sp::hankel1(v, zs).to_vector<std::complex<double>>();
+    for (std::size_t n = 0; n < z.size(); ++n) {
+      // J_v+1 Y_v - J_v Y_v+1 = 2/(pi z), I_v K_v+1 + I_v+1 K_v = 1/z (DLMF 10.5.2, 10.28.2).
+      const std::complex<double> wj = j1[n] * y[n] - j[n] * y1[n], wi = i[n] * k1[n] + i1[n] * k[n];
+      const double sj = std::abs(j1[n] * y[n]) + std::abs(j[n] * y1[n]), si = std::abs(i[n] * k1[n]) + std::abs(i1[n] * k[n]);
+      const std::complex<double> one(1.0, 0.0), two_pi(2 / kPi, 0.0), unit(0.0, 1.0);
+      if (std::isfinite(sj)) {
+        EXPECT_LE(std::abs(wj - two_pi / z[n]), 1e-13 * sj) << v << " " << z[n];
+      }
+      if (std::isfinite(si)) {
+        EXPECT_LE(std::abs(wi - one / z[n]), 1e-13 * si) << v << " " << z[n];
+      }
+      if (std::isfinite(std::abs(h1[n]))) {
+        EXPECT_LE(std::abs(h1[n] - (j[n] + unit * y[n])), 1e-13 * (std::abs(j[n]) + std::abs(y[n])));
+      }
+    }
+  }
+}
+
 TEST_F(SpecialBessel, FixedOrdersAgreeWithRealOrders) {
   const ndarray xs = asarray(grid());
   const struct {
