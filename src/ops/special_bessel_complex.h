@@ -18,7 +18,7 @@
 #pragma once
 
 #include "complex_math.h"
-#include "special_bessel_order.h"
+#include "special_bessel.h"  // the real functors too: one header serves a ufunc's every loop
 
 namespace cunp {
 namespace ops {
