@@ -22,14 +22,11 @@ CUNP_HD double gamma_sign(double y) {
   return fm::fmod(fm::floor(-y), 2.0) == 0 ? -1 : 1;
 }
 
+// Note [No recursion in device code]: a negative x reflects by calling the x >= 0 part,
+// never the function itself (recursion would give the kernels a stack of unknown size).
+
 // ---- J_v(x) and Y_v(x) of real order.
-CUNP_HD_NOINLINE double jv(double v, double x) {
-  if (fm::isnan(v) || fm::isnan(x) || fm::isinf(x)) return nan();  // SciPy: NaN at x = +-inf
-  if (x < 0) {
-    if (!is_integer(v) || fm::isinf(v)) return nan();
-    const double r = jv(v, -x);
-    return is_odd_integer(v) ? -r : r;
-  }
+CUNP_HD_NOINLINE double jv_nonnegative(double v, double x) {
   if (fm::isinf(v)) return 0;
   const double a = fm::fabs(v);
   if (x == 0) {
@@ -46,6 +43,13 @@ CUNP_HD_NOINLINE double jv(double v, double x) {
   bessel_jy(a, x, &J, &Y);
   const double s = sinpi(a);
   return cospi(a) * J - (s == 0 ? 0 : s * Y);
+}
+CUNP_HD_NOINLINE double jv(double v, double x) {
+  if (fm::isnan(v) || fm::isnan(x) || fm::isinf(x)) return nan();  // SciPy: NaN at x = +-inf
+  if (x >= 0) return jv_nonnegative(v, x);
+  if (!is_integer(v) || fm::isinf(v)) return nan();
+  const double r = jv_nonnegative(v, -x);
+  return is_odd_integer(v) ? -r : r;
 }
 
 CUNP_HD_NOINLINE double yv(double v, double x) {
@@ -67,14 +71,7 @@ CUNP_HD_NOINLINE double yv(double v, double x) {
 }
 
 // ---- I_v(x) and K_v(x) of real order; scaled: I_v(x) exp(-|x|), K_v(x) exp(x).
-CUNP_HD_NOINLINE double iv_scaled(double v, double x, bool scaled) {
-  if (fm::isnan(v) || fm::isnan(x) || fm::isinf(x)) return nan();  // SciPy: NaN at x = +-inf
-  if (fm::isinf(v)) return scaled && x <= 0 ? nan() : 0.0;            // SciPy
-  if (x < 0) {
-    if (!is_integer(v)) return nan();
-    const double r = iv_scaled(v, -x, scaled);
-    return is_odd_integer(v) ? -r : r;
-  }
+CUNP_HD_NOINLINE double iv_nonnegative(double v, double x, bool scaled) {
   const double a = fm::fabs(v);
   if (x == 0) {
     if (v == 0) return 1;
@@ -87,6 +84,14 @@ CUNP_HD_NOINLINE double iv_scaled(double v, double x, bool scaled) {
   // I_-a = I_a + (2/pi) sin(pi a) K_a; scaled, the K term carries exp(-2x).
   const double k = scaled ? exp_scaled(-2 * x, K) : K;
   return I + (2 / kPi) * sinpi(a) * k;
+}
+CUNP_HD_NOINLINE double iv_scaled(double v, double x, bool scaled) {
+  if (fm::isnan(v) || fm::isnan(x) || fm::isinf(x)) return nan();  // SciPy: NaN at x = +-inf
+  if (fm::isinf(v)) return scaled && x <= 0 ? nan() : 0.0;            // SciPy
+  if (x >= 0) return iv_nonnegative(v, x, scaled);
+  if (!is_integer(v)) return nan();
+  const double r = iv_nonnegative(v, -x, scaled);
+  return is_odd_integer(v) ? -r : r;
 }
 
 CUNP_HD_NOINLINE double kv_scaled(double v, double x, bool scaled) {
@@ -147,39 +152,35 @@ CUNP_HD_NOINLINE double spherical_jn(long long n, double x) {
   if (n < 0) return nan();
   if (fm::isinf(x)) return 0;
   if (x == 0) return n == 0 ? 1 : 0;
-  if (x < 0) {
-    const double r = spherical_jn(n, -x);
-    return (n & 1) ? -r : r;
-  }
+  const double sign = (x < 0 && (n & 1)) ? -1 : 1;  // j_n(-x) = (-1)^n j_n(x)
+  x = fm::fabs(x);
   const double dn = static_cast<double>(n);
   // Upward recurrence is unstable below the turning point.
-  if (n > 0 && dn >= x) return fm::sqrt(kPi / (2 * x)) * jv(dn + 0.5, x);
+  if (n > 0 && dn >= x) return sign * fm::sqrt(kPi / (2 * x)) * jv(dn + 0.5, x);
   double s, c;
   fm::sincos(x, &s, &c);
   double j0v = s / x;
-  if (n == 0) return j0v;
+  if (n == 0) return sign * j0v;
   double j1v = (j0v - c) / x;
   for (long long k = 1; k < n; ++k) {
     const double t = (2.0 * static_cast<double>(k) + 1) / x * j1v - j0v;
     j0v = j1v;
     j1v = t;
   }
-  return j1v;
+  return sign * j1v;
 }
 
 CUNP_HD_NOINLINE double spherical_yn(long long n, double x) {
   if (fm::isnan(x)) return x;
   if (n < 0) return nan();
-  if (x < 0) {
-    const double r = spherical_yn(n, -x);
-    return (n & 1) ? r : -r;
-  }
+  const double sign = x < 0 ? ((n & 1) ? 1 : -1) : 1;  // y_n(-x) = (-1)^(n+1) y_n(x)
+  x = fm::fabs(x);
   if (fm::isinf(x)) return 0;
   if (x == 0) return -inf();
   double s, c;
   fm::sincos(x, &s, &c);
   double y0v = -c / x;
-  if (n == 0) return y0v;
+  if (n == 0) return sign * y0v;
   double y1v = (y0v - s) / x;
   for (long long k = 1; k < n; ++k) {
     const double t = (2.0 * static_cast<double>(k) + 1) / x * y1v - y0v;
@@ -187,7 +188,7 @@ CUNP_HD_NOINLINE double spherical_yn(long long n, double x) {
     y1v = t;
     if (fm::isinf(t)) break;
   }
-  return y1v;
+  return sign * y1v;
 }
 
 CUNP_HD_NOINLINE double spherical_in(long long n, double x) {
@@ -195,11 +196,9 @@ CUNP_HD_NOINLINE double spherical_in(long long n, double x) {
   if (n < 0) return nan();
   if (x == 0) return n == 0 ? 1 : 0;
   if (fm::isinf(x)) return (x < 0 && (n & 1)) ? -inf() : inf();
-  if (x < 0) {
-    const double r = spherical_in(n, -x);
-    return (n & 1) ? -r : r;
-  }
-  return fm::sqrt(kPi / (2 * x)) * iv_scaled(static_cast<double>(n) + 0.5, x, false);
+  const double sign = (x < 0 && (n & 1)) ? -1 : 1;  // i_n(-x) = (-1)^n i_n(x)
+  x = fm::fabs(x);
+  return sign * fm::sqrt(kPi / (2 * x)) * iv_scaled(static_cast<double>(n) + 0.5, x, false);
 }
 
 CUNP_HD_NOINLINE double spherical_kn(long long n, double x) {

@@ -104,15 +104,19 @@ CUNP_HD_NOINLINE double chebyt(long long n, double x) {
 CUNP_HD_NOINLINE double chebyu(long long n, double x) {
   if (n == -1) return 0;
   if (fm::isnan(x)) return x;
-  if (n < -1) return -chebyu(-n - 2, x);  // U_{-n} = -U_{n-2}
-  if (n == 0) return 1;
+  double sign = 1;
+  if (n < -1) {  // U_{-n} = -U_{n-2}
+    n = -n - 2;
+    sign = -1;
+  }
+  if (n == 0) return sign;
   double um = 1, u = 2 * x;
   for (long long k = 1; k < n; ++k) {
     const double t = 2 * x * u - um;
     um = u;
     u = t;
   }
-  return u;
+  return sign * u;
 }
 CUNP_HD_NOINLINE double hermite(long long n, double x) {
   if (n < 0 || fm::isnan(x)) return nan();
