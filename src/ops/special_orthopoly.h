@@ -200,6 +200,58 @@ CUNP_HD double sh_jacobi(long long n, double p, double q, double x) {
   return jacobi(n, p - q, q - 1, 2 * x - 1) / binom_int(2 * static_cast<double>(n) + p - 1, n);
 }
 
+// The associated Legendre function P_v^m(x) (Ferrers', with the Condon-Shortley phase,
+// as scipy.special.lpmv): integer m, real v. An integer degree recurs upward in degree
+// from P_m^m = (-1)^m (2m-1)!! (1 - x^2)^(m/2); a real one is the m-th derivative of
+// 2F1(-v, v + 1; 1; (1 - x)/2): (1 - x^2)^(m/2) 2^-m (-v)_m (v + 1)_m / m!
+// 2F1(m - v, m + v + 1; m + 1; (1 - x)/2). Negative m by DLMF 14.9.3.
+CUNP_HD_NOINLINE double lpmv(double m, double v, double x) {
+  if (fm::isnan(m) || fm::isnan(v)) return nan();
+  if (fm::floor(m) != m) return nan();  // SciPy: integer orders only
+  if (v < 0) v = -v - 1;                // P_{-v-1} = P_v
+  if (fm::isnan(x)) return m == 0 && v == 0 ? 1 : x;  // P_0 = 1 reads no x
+  double factor = 1;
+  if (m < 0) {
+    // P_v^-m = (-1)^m G(v - m + 1) / G(v + m + 1) P_v^m.
+    m = -m;
+    factor = (fm::fmod(m, 2.0) == 0 ? 1 : -1) * ::tgamma(v - m + 1) / ::tgamma(v + m + 1);
+    if (!fm::isfinite(factor)) return nan();  // a pole of G(v - m + 1) (SciPy: NaN)
+  }
+  if (fm::fabs(x) > 1 && m != 0) return nan();
+  const long long mi = static_cast<long long>(m);
+  if (integral(v)) {
+    const long long n = static_cast<long long>(v);
+    if (mi > n) return 0;
+    if (mi == 0) return factor * legendre(n, x);
+    const double s = fm::sqrt((1 - x) * (1 + x));
+    double pmm = 1, odd = 1;
+    for (long long i = 1; i <= mi; ++i) {
+      pmm *= -odd * s;
+      odd += 2;
+    }
+    if (n == mi) return factor * pmm;
+    double pm1 = x * (2 * m + 1) * pmm;
+    for (long long l = mi + 2; l <= n; ++l) {
+      const double dl = static_cast<double>(l);
+      const double t = ((2 * dl - 1) * x * pm1 - (dl + m - 1) * pmm) / (dl - m);
+      pmm = pm1;
+      pm1 = t;
+    }
+    return factor * pm1;
+  }
+  // At x = -1 the function is infinite (2F1's sign for m = 0, +inf otherwise, as SciPy);
+  // beyond it complex (SciPy: NaN).
+  if (x < -1) return nan();
+  if (x == -1 && m != 0) return fm::inf<double>();
+  double c = 1;
+  for (long long k = 0; k < mi; ++k) {
+    const double dk = static_cast<double>(k);
+    c *= (dk - v) * (v + 1 + dk) / (2 * (dk + 1));
+  }
+  const double s = mi == 0 ? 1 : fm::pow((1 - x) * (1 + x), 0.5 * m);
+  return factor * c * s * hyp2f1(m - v, m + v + 1, m + 1, (1 - x) / 2);
+}
+
 // ---- Real degrees: integer values recur, others take the hypergeometric form.
 CUNP_HD long long degree(double n) { return static_cast<long long>(n); }
 
@@ -325,6 +377,12 @@ CUNP_ORTHOPOLY_ALPHA(eval_gegenbauer, gegenbauer, gegenbauer_real)
 CUNP_ORTHOPOLY_JACOBI(eval_jacobi, jacobi, jacobi_real)
 CUNP_ORTHOPOLY_JACOBI(eval_sh_jacobi, sh_jacobi, sh_jacobi_real)
 #undef CUNP_ORTHOPOLY_JACOBI
+
+struct lpmv {
+  template <typename T> CUNP_HD T operator()(T m, T v, T x) const {
+    return T(orthopoly::lpmv(double(m), double(v), double(x)));
+  }
+};
 
 }  // namespace special
 }  // namespace ops

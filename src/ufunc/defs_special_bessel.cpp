@@ -152,6 +152,10 @@ void register_special_bessel() {
       .template loop<sp::eval_hermitenorm, f64, i64, f64>();
   with_parameter<sp::eval_genlaguerre>("eval_genlaguerre");
   with_parameter<sp::eval_gegenbauer>("eval_gegenbauer");
+  define("lpmv", 3, 1, functor_name("lpmv"), kOrthopoly)
+      .special()
+      .template loop<sp::lpmv, f32, f32, f32, f32>()
+      .template loop<sp::lpmv, f64, f64, f64, f64>();
   jacobi<sp::eval_jacobi>("eval_jacobi");
   jacobi<sp::eval_sh_jacobi>("eval_sh_jacobi");
 }

@@ -330,6 +330,21 @@ def test_jacobi(device, name):
     assert getattr(cs, name).types == ["lddd->d", "ffff->f", "dddd->d"]
 
 
+def test_lpmv(device):
+    m = numpy.array([-3, -2, -1, 0, 1, 2, 3, 5, 1.5])[:, None, None]
+    x = numpy.concatenate([numpy.linspace(-1, 1, 21), [1.5, -1.5, NAN]])[None, None, :]
+    # Real degrees short of x = -1, where SciPy's sign of the infinity is not the limit's
+    # (P_-1/2(x) -> +inf, SciPy: -inf at -1).
+    for v, xs in [(numpy.array([-3, 0, 1, 2, 3, 7, 20]), x), (numpy.array([0.5, 2.5, -0.5, 4.25]), x[..., 1:])]:
+        v = v[None, :, None]
+        with numpy.errstate(all="ignore"):
+            big = numpy.abs(ss.lpmv(m, v, 0.0)) + numpy.abs(ss.lpmv(m, v, 0.5)) + 1
+        _poly_check("lpmv", m, v, xs, rtol=1e-12, scale_fn=lambda mm: numpy.broadcast_to(big * 1e-3, mm.shape))
+        _poly_check("lpmv", m.astype(numpy.float32), v.astype(numpy.float32), xs.astype(numpy.float32), rtol=1e-6,
+                    scale_fn=lambda mm: numpy.broadcast_to(big * 1e-3, mm.shape))
+    assert cs.lpmv.types == ss.lpmv.types
+
+
 # ---- the ufunc machinery
 
 def test_loops_and_dtypes(device):

@@ -25,8 +25,9 @@ namespace cunp::special {
   X(hankel1) X(hankel1e) X(hankel2) X(hankel2e)                                                             \
   X(eval_legendre) X(eval_chebyt) X(eval_chebyu) X(eval_chebys) X(eval_chebyc) X(eval_sh_legendre)          \
   X(eval_sh_chebyt) X(eval_sh_chebyu) X(eval_hermite) X(eval_hermitenorm) X(eval_laguerre)
-// Three arguments: scipy.special.eval_genlaguerre(n, alpha, x), eval_gegenbauer(n, alpha, x).
-#define CUNP_SPECIAL_BESSEL_TERNARY(X) X(eval_genlaguerre) X(eval_gegenbauer)
+// Three arguments: scipy.special.eval_genlaguerre(n, alpha, x), eval_gegenbauer(n, alpha, x),
+// lpmv(m, v, x).
+#define CUNP_SPECIAL_BESSEL_TERNARY(X) X(eval_genlaguerre) X(eval_gegenbauer) X(lpmv)
 // Four arguments: scipy.special.eval_jacobi(n, alpha, beta, x), eval_sh_jacobi(n, p, q, x).
 #define CUNP_SPECIAL_BESSEL_QUATERNARY(X) X(eval_jacobi) X(eval_sh_jacobi)
 

@@ -170,6 +170,11 @@ TEST_F(SpecialBessel, PolynomialsMatchTheirExplicitForms) {
     EXPECT_NEAR(values(sp::eval_gegenbauer(2, 1.5, x))[0], 15 * x * x / 2 - 1.5, 1e-14);
     EXPECT_NEAR(values(sp::eval_jacobi(1, 0.5, 1.5, x))[0], 1.5 + 2 * (x - 1), 1e-15);
     EXPECT_NEAR(values(sp::eval_jacobi(5, 0.0, 0.0, x))[0], values(sp::eval_legendre(5, x))[0], 1e-14);
+    if (std::fabs(x) <= 1) {
+      // P_2^1 = -3x sqrt(1 - x^2) (Condon-Shortley phase); the real-degree path agrees at 2.0.
+      EXPECT_NEAR(values(sp::lpmv(1, 2, x))[0], -3 * x * std::sqrt(1 - x * x), 1e-15);
+      EXPECT_NEAR(values(sp::lpmv(2.0, 3.0, x))[0], 15 * x * (1 - x * x), 1e-14);
+    }
     // Real degrees: integer values recur like the 'l' loop; T_1/2 is cos(acos(x) / 2).
     EXPECT_NEAR(values(sp::eval_legendre(3.0, x))[0], values(sp::eval_legendre(3, x))[0], 1e-15);
     if (std::fabs(x) <= 1) {
