@@ -169,7 +169,9 @@ nb::object call(const ufunc::Ufunc& uf, nb::args args, nb::kwargs kwargs) {
     return nb::cast(std::move(result[k]));
   };
   if (uf.nout == 1) return wrap(0);
-  return nb::make_tuple(wrap(0), wrap(1));
+  nb::list outs;
+  for (std::size_t k = 0; k < static_cast<std::size_t>(uf.nout); ++k) outs.append(wrap(k));
+  return nb::tuple(outs);
 }
 
 // NumPy calls true_divide "divide" (np.true_divide is np.divide).

@@ -136,6 +136,10 @@ void register_special_bessel() {
   fixed_order<sp::ellipe>("ellipe", "ellipe", kElliptic);
   incomplete<sp::ellipkinc>("ellipkinc");
   incomplete<sp::ellipeinc>("ellipeinc");
+  define("ellipj", 2, 4, functor_name("ellipj"), kElliptic)
+      .special()
+      .template loop4<sp::ellipj, f64, f64, f64>()
+      .template loop4<sp::ellipj, f32, f32, f32>();
 
   integer_order<sp::eval_legendre>("eval_legendre", "eval_legendre", kOrthopoly);
   integer_order<sp::eval_chebyt>("eval_chebyt", "eval_chebyt", kOrthopoly);

@@ -36,6 +36,11 @@ CUNP_SPECIAL_BESSEL_QUATERNARY(CUNP_DEFINE_QUATERNARY)
 #undef CUNP_DEFINE_BINARY
 #undef CUNP_DEFINE_TERNARY
 
+std::vector<ndarray> ellipj(const Operand& u, const Operand& m, const UfuncOptions& options) {
+  const std::array<Operand, 2> in{u, m};
+  return call_ufunc("ellipj", in, options);
+}
+
 namespace {
 ndarray spherical(const char* name, const char* derivative_name, const Operand& n, const Operand& z,
                   bool derivative, const UfuncOptions& options) {

@@ -17,7 +17,8 @@ namespace cunp::ufunc {
 
 // Four inputs: scipy.special.eval_jacobi(n, alpha, beta, x).
 inline constexpr int kMaxIn = 4;
-inline constexpr int kMaxOut = 2;
+// Four outputs: scipy.special.ellipj(u, m) -> sn, cn, dn, ph.
+inline constexpr int kMaxOut = 4;
 
 // A CPU loop over `layout`; ptrs[k] is operand k's element [0...] with outputs first,
 // then inputs, every operand already in the loop's dtypes (scalars: stride 0).

@@ -248,6 +248,33 @@ def test_incomplete_elliptic(device, name):
     _check(name, phi, m, dtype=numpy.float32, rtol=1e-6, atol=1e-6)
 
 
+def test_ellipj(device):
+    # Four outputs: the ufunc table's widest.
+    u = numpy.concatenate([numpy.linspace(-20, 20, 81), [0.0, INF, NAN]])[:, None]
+    m = numpy.concatenate([numpy.linspace(0, 1, 41), [1e-12, 1 - 1e-11, 1 - 1e-9, -0.1, 1.1, NAN]])[None, :]
+    for dtype, rtol in [(numpy.float64, 1e-12), (numpy.float32, 1e-6)]:
+        uu, mm = u.astype(dtype), m.astype(dtype)
+        with numpy.errstate(all="ignore"):
+            expected = ss.ellipj(uu, mm)
+        out = tuple(cunp.empty(numpy.broadcast_shapes(u.shape, m.shape), dtype=dtype) for _ in range(4))
+        got = cs.ellipj(cunp.asarray(uu), cunp.asarray(mm), out=out)
+        assert isinstance(got, tuple) and len(got) == 4 and all(g is o for g, o in zip(got, out))
+        for k, (g, e) in enumerate(zip(got, expected)):
+            g = g.get()
+            assert g.dtype == e.dtype == dtype
+            scale = numpy.abs(numpy.broadcast_to(u, g.shape)) + 1 if k == 3 else 1.0  # ph grows with u
+            with numpy.errstate(invalid="ignore"):
+                ok = (numpy.abs(g - e) <= rtol * (numpy.abs(e) + scale)) | (g == e) | (numpy.isnan(g) & numpy.isnan(e))
+            assert ok.all(), (k, g[~ok][:4], e[~ok][:4])
+    # The identities: sn^2 + cn^2 = 1, dn^2 + m sn^2 = 1, and F(ph | m) = u.
+    uu, mm = numpy.linspace(-3, 3, 13)[:, None], numpy.linspace(0.05, 0.95, 7)[None, :]
+    sn, cn, dn, ph = (a.get() for a in cs.ellipj(cunp.asarray(uu), cunp.asarray(mm)))
+    numpy.testing.assert_allclose(sn * sn + cn * cn, 1, rtol=1e-15)
+    numpy.testing.assert_allclose(dn * dn + mm * sn * sn, 1, rtol=1e-15)
+    numpy.testing.assert_allclose(cs.ellipkinc(cunp.asarray(ph), cunp.asarray(mm)).get(),
+                                  numpy.broadcast_to(uu, ph.shape), rtol=1e-13, atol=1e-15)
+
+
 # ---- orthogonal polynomials
 
 def _poly_check(name, n, *args, rtol=1e-13, scale_fn=None):

@@ -47,6 +47,9 @@ CUNP_SPECIAL_BESSEL_QUATERNARY(CUNP_DECLARE_QUATERNARY)
 #undef CUNP_DECLARE_BINARY
 #undef CUNP_DECLARE_TERNARY
 
+// scipy.special.ellipj(u, m): sn, cn, dn, ph.
+std::vector<ndarray> ellipj(const Operand& u, const Operand& m, const UfuncOptions& options = {});
+
 // scipy.special.spherical_jn(n, z, derivative) and the others, for real z.
 ndarray spherical_jn(const Operand& n, const Operand& z, bool derivative = false, const UfuncOptions& options = {});
 ndarray spherical_yn(const Operand& n, const Operand& z, bool derivative = false, const UfuncOptions& options = {});

@@ -152,6 +152,13 @@ TEST_F(SpecialBessel, EllipticIntegralsSatisfyLegendresRelation) {
     const double k = values(sp::ellipk(m))[0], e = values(sp::ellipe(m))[0];
     const double kp = values(sp::ellipkm1(m))[0], ep = values(sp::ellipe(1 - m))[0];
     EXPECT_NEAR(e * kp + ep * k - k * kp, kPi / 2, 1e-14) << m;
+    // ellipj's amplitude inverts F: F(ph(u) | m) = u; sn^2 + cn^2 = 1.
+    const std::vector<ndarray> j = sp::ellipj(0.75, m);
+    ASSERT_EQ(j.size(), 4u);
+    EXPECT_NEAR(values(sp::ellipkinc(j[3], m))[0], 0.75, 1e-15);
+    const double sn = values(j[0])[0], cn = values(j[1])[0], dn = values(j[2])[0];
+    EXPECT_NEAR(sn * sn + cn * cn, 1, 1e-15);
+    EXPECT_NEAR(dn * dn + m * sn * sn, 1, 1e-15);
     // The incomplete integrals reach the complete ones at pi/2 and grow by 2K per pi.
     EXPECT_NEAR(values(sp::ellipkinc(kPi / 2, m))[0], k, 1e-14 * k);
     EXPECT_NEAR(values(sp::ellipeinc(kPi / 2 + 2 * kPi, m))[0], 5 * e, 1e-13 * e);
