@@ -114,7 +114,7 @@ nb::object call(const ufunc::Ufunc& uf, nb::args args, nb::kwargs kwargs) {
     if (!h.is_none()) handles.push_back(h);
   }
   const Device device = operation_device(handles);
-  Operand inputs[ufunc::kMaxIn] = {Scalar(0), Scalar(0), Scalar(0)};
+  Operand inputs[ufunc::kMaxIn] = {Scalar(0), Scalar(0), Scalar(0), Scalar(0)};
   for (int k = 0; k < uf.nin; ++k) inputs[k] = to_operand(args[static_cast<std::size_t>(k)], device);
   if (outs_py.size() > static_cast<std::size_t>(uf.nout)) {
     throw ValueError("The 'out' tuple must have exactly " + std::to_string(uf.nout) + " entries: one per ufunc output");
@@ -175,7 +175,9 @@ nb::object call(const ufunc::Ufunc& uf, nb::args args, nb::kwargs kwargs) {
     return nb::cast(std::move(result[k]));
   };
   if (uf.nout == 1) return wrap(0);
-  return nb::make_tuple(wrap(0), wrap(1));
+  nb::list outs;
+  for (std::size_t k = 0; k < static_cast<std::size_t>(uf.nout); ++k) outs.append(wrap(k));
+  return nb::tuple(outs);
 }
 
 // NumPy calls true_divide "divide" (np.true_divide is np.divide).

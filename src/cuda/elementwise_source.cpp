@@ -314,13 +314,15 @@ KernelKey elementwise_kernel_key(const ElementwiseSpec& spec, int arch) noexcept
   KernelKey key;
   const std::uint64_t h = op_id(spec.header);
   key.op = (op_id(spec.functor) ^ kTag) + (h << 17 | h >> 47) * 0x9e3779b97f4a7c15ull;
-  // variant: loop dtypes (4 bits each), the scalar mask, nin, nout and the unroll.
+  // variant: loop dtypes (4 bits each, up to 8 operands), the scalar mask, nin, nout and
+  // the unroll.
+  static_assert(kMaxUfuncOperands <= 8, "the variant holds 8 loop dtypes");
   std::uint64_t v = 0;
   for (int k = 0; k < spec.noperands(); ++k)
     v |= std::uint64_t{static_cast<std::uint8_t>(spec.loop[k])} << (4 * k);
-  v |= std::uint64_t{spec.scalar_mask} << 20;
-  v |= std::uint64_t(spec.nin) << 28 | std::uint64_t(spec.nout) << 32;
-  v |= std::uint64_t(static_cast<std::uint8_t>(spec.unroll)) << 36;
+  v |= std::uint64_t{spec.scalar_mask} << 32;
+  v |= std::uint64_t(spec.nin) << 40 | std::uint64_t(spec.nout) << 44;
+  v |= std::uint64_t(static_cast<std::uint8_t>(spec.unroll)) << 48;
   key.variant = v;
   for (int k = 0; k < spec.noperands(); ++k)
     key.dtypes[static_cast<std::size_t>(k)] =

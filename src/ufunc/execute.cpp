@@ -358,7 +358,7 @@ std::vector<ndarray> execute(const Ufunc& uf, std::span<const Operand> inputs, c
   if (uf.role == Role::Logical) {
     // Only the truth of a Python int matters (np.logical_and(int8_array, 300) is no
     // OverflowError): one that the loop type cannot hold is read as a bool.
-    Operand adjusted[kMaxIn] = {Scalar(false), Scalar(false), Scalar(false)};
+    Operand adjusted[kMaxIn] = {Scalar(false), Scalar(false), Scalar(false), Scalar(false)};
     bool changed = false;
     for (int k = 0; k < uf.nin; ++k) {
       const Operand& op = inputs[static_cast<std::size_t>(k)];

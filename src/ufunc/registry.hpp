@@ -85,6 +85,17 @@ inline void cpu_row_2(char* const* p, std::int64_t n, const std::int64_t* s, std
   }
 }
 
+// Four outputs (ellipj): Op{}(in..., o0&, o1&, o2&, o3&), all of one dtype.
+template <typename Op, typename Out, typename... In, std::size_t... I>
+inline void cpu_row_4(char* const* p, std::int64_t n, const std::int64_t* s, std::index_sequence<I...>) {
+  const Op op{};
+  for (std::int64_t i = 0; i < n; ++i) {
+    compute_t<Out> o[4]{};
+    op(load_compute<In>(p[4 + I] + i * s[4 + I])..., o[0], o[1], o[2], o[3]);
+    for (int k = 0; k < 4; ++k) store_cast<Out>(p[k] + i * s[k], o[k]);
+  }
+}
+
 // The CPU loop of one signature with one output: out = Op{}(in...).
 template <typename Op, typename Out, typename... In>
 void cpu_loop_1(const iter::LoopLayout& layout, char* const* ptrs) {
@@ -105,6 +116,17 @@ void cpu_loop_2(const iter::LoopLayout& layout, char* const* ptrs) {
   for (int k = 0; k < N; ++k) base[k] = ptrs[k];
   cpu::for_each_row<N>(layout, base, [](char* const* p, std::int64_t n, const std::int64_t* s) {
     cpu_row_2<Op, Out0, Out1, In...>(p, n, s, std::index_sequence_for<In...>{});
+  });
+}
+
+// The CPU loop of one signature with four outputs of one dtype.
+template <typename Op, typename Out, typename... In>
+void cpu_loop_4(const iter::LoopLayout& layout, char* const* ptrs) {
+  constexpr int N = 4 + static_cast<int>(sizeof...(In));
+  char* base[N];
+  for (int k = 0; k < N; ++k) base[k] = ptrs[k];
+  cpu::for_each_row<N>(layout, base, [](char* const* p, std::int64_t n, const std::int64_t* s) {
+    cpu_row_4<Op, Out, In...>(p, n, s, std::index_sequence_for<In...>{});
   });
 }
 
@@ -131,6 +153,17 @@ class Builder {
     l.out[1] = dtype_of_op<Out1>::value;
     l.cpu = &cpu_loop_2<Op, Out0, Out1, In...>;
     if constexpr (requires { Op::kName; }) l.functor = Op::kName;
+    u_->loops.push_back(l);
+    return *this;
+  }
+  // Four outputs of one dtype (ellipj's "dd->dddd").
+  template <typename Op, typename Out, typename... In>
+  Builder& loop4() {
+    Loop l;
+    int k = 0;
+    ((l.in[static_cast<std::size_t>(k++)] = dtype_of_op<In>::value), ...);
+    for (int o = 0; o < 4; ++o) l.out[static_cast<std::size_t>(o)] = dtype_of_op<Out>::value;
+    l.cpu = &cpu_loop_4<Op, Out, In...>;
     u_->loops.push_back(l);
     return *this;
   }

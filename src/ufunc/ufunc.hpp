@@ -15,8 +15,10 @@
 
 namespace cunp::ufunc {
 
-inline constexpr int kMaxIn = 3;
-inline constexpr int kMaxOut = 2;
+// Four inputs: scipy.special.eval_jacobi(n, alpha, beta, x).
+inline constexpr int kMaxIn = 4;
+// Four outputs: scipy.special.ellipj(u, m) -> sn, cn, dn, ph.
+inline constexpr int kMaxOut = 4;
 
 // A CPU loop over `layout`; ptrs[k] is operand k's element [0...] with outputs first,
 // then inputs, every operand already in the loop's dtypes (scalars: stride 0).

@@ -60,7 +60,7 @@ TEST(NvrtcBuiltin, KernelNamesAreUnique) {
   std::size_t ufunc_kernels = 0;
   for (const ufunc::Ufunc* uf : ufunc::all())
     for (const ufunc::Loop& l : uf->loops)
-      if (loops.insert(uf->functor + "|" + uf->header + "|" + l.signature(uf->nin, uf->nout)).second)
+      if (loops.insert(std::string(uf->functor_for(l)) + "|" + uf->header + "|" + l.signature(uf->nin, uf->nout)).second)
         ufunc_kernels += uf->nin == 2 ? 3u : 2u;
   // plus the random-distribution kernels (src/random/random_cuda.cpp), plus the
   // reduction kernels: every kind for each (op, input dtype, default accumulator).

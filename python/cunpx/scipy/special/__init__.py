@@ -20,3 +20,8 @@ from cunpx.scipy.special import _functions  # noqa: E402
 
 __all__ = sorted(set(n for n in _core._special_ufuncs if not n.startswith("_")) |
                  {"digamma", "exp2", "cbrt"} | set(_functions.__all__))
+
+from cunpx.scipy.special._bessel import *  # noqa: E402,F401,F403
+from cunpx.scipy.special import _bessel  # noqa: E402
+
+__all__ = sorted(set(__all__) | set(_bessel.__all__))
