@@ -194,7 +194,7 @@ std::vector<ndarray> Program::run_unfused(std::span<const KernelArg> args,
         v[i] = Operand(n.value);
         break;
       case NodeKind::Ufunc: {
-        Operand ops[ufunc::kMaxIn] = {Scalar(false), Scalar(false), Scalar(false)};
+        Operand ops[ufunc::kMaxIn] = {Scalar(false), Scalar(false), Scalar(false), Scalar(false)};
         for (int k = 0; k < n.nin; ++k) ops[k] = in(k);
         UfuncOptions o;
         o.dtype = n.loop_dtype;

@@ -146,7 +146,7 @@ int Trace::apply(const ufunc::Ufunc& uf, std::span<const int> operands,
   if (static_cast<int>(operands.size()) != uf.nin)
     throw TypeError(std::string(kPrefix) + "ufunc '" + uname + "' takes " + std::to_string(uf.nin) +
                     " operands, got " + std::to_string(operands.size()));
-  Operand ops[ufunc::kMaxIn] = {Scalar(false), Scalar(false), Scalar(false)};
+  Operand ops[ufunc::kMaxIn] = {Scalar(false), Scalar(false), Scalar(false), Scalar(false)};
   Node n;
   n.kind = NodeKind::Ufunc;
   n.uf = &uf;
