@@ -287,7 +287,8 @@ def _interp_kernel():
         from cunp._kernel import ElementwiseKernel
 
         _INTERP_KERNEL = ElementwiseKernel("float64 x, raw float64 xp, raw float64 fp, float64 lval, float64 rval",
-                                           "float64 out", _INTERP_BODY, "cunp_interp")
+                                           "float64 out", _INTERP_BODY, "cunp_interp",
+                                           options=("--fmad=false",))  # NumPy's rounding: no fused a*b+c
     return _INTERP_KERNEL
 
 
