@@ -216,6 +216,9 @@ def _interp_real(xf, x0, x1, y0, y1, slope_div):
     return _where(isnan(r), r2, r)
 
 
+_INTERP_EMPTY_X_FIRST = tuple(int(v) for v in _numpy.__version__.split(".")[:2]) >= (2, 5)
+
+
 def interp(x, xp, fp, left=None, right=None, period=None):
     """numpy.interp: piecewise-linear interpolation of (xp, fp) at x in float64, or
     complex128 for complex fp; left/right fill values, or a `period` for angular x."""
@@ -245,6 +248,8 @@ def interp(x, xp, fp, left=None, right=None, period=None):
     xp = _as_float64_vector(xp, dev, _numpy.float64)
     xf = _safe_cast(_arr(x, dev), _numpy.float64)
     n = xp.shape[0]
+    if xf.size == 0 and _INTERP_EMPTY_X_FIRST:  # NumPy 2.5 answers an empty x before checking xp
+        return empty(xf.shape, dtype=dt, device=xf._device_str)
     if n == 0:
         raise ValueError("array of sample points is empty")
     if fp.shape[0] != n:
