@@ -687,10 +687,11 @@ def test_splu_and_factorized(device, dtype, rng, monkeypatch):
     rt = _tol(dtype) * 200
     lu = sla.splu(cunp.asarray(A))
     assert lu.shape == (n, n) and lu.perm_r.dtype == numpy.int32 and lu.perm_c.dtype == numpy.int32
+    perm_r, perm_c = (p.get() if isinstance(p, cunp.ndarray) else p for p in (lu.perm_r, lu.perm_c))
     Pr = numpy.zeros((n, n))
-    Pr[lu.perm_r, numpy.arange(n)] = 1
+    Pr[perm_r, numpy.arange(n)] = 1
     Pc = numpy.zeros((n, n))
-    Pc[numpy.arange(n), lu.perm_c] = 1
+    Pc[numpy.arange(n), perm_c] = 1
     L = lu.L.get() if isinstance(lu.L, cunp.ndarray) else lu.L.toarray()
     U = lu.U.get() if isinstance(lu.U, cunp.ndarray) else lu.U.toarray()
     numpy.testing.assert_allclose(Pr @ A @ Pc, L @ U, atol=rt * numpy.abs(A).max())
