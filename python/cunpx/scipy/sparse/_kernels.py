@@ -57,7 +57,22 @@ def _csr_to_csc(n_major, n_minor, indptr, indices, data, idx_dtype):
     return p, i, d
 
 
-_ADAPTERS = {"csr_matvec": _matvec("N"), "csr_matvec_transposed": _matvec("T"), "csr_matmat": _matmat("N"),
+def _csr_spgemm(m, p, a, b, out_dtype, idx_dtype):
+    (a_indptr, a_indices, a_data), (b_indptr, b_indices, b_data) = a, b
+    k = b_indptr.shape[0] - 1
+    d, i, ptr = _core._sparse_csr_matmul(a_data.astype(out_dtype, copy=False), a_indices, a_indptr, (m, k),
+                                         b_data.astype(out_dtype, copy=False), b_indices, b_indptr, (k, p),
+                                         _numpy.dtype(idx_dtype))
+    d = d.astype(out_dtype, copy=False)
+    # cuSPARSE keeps products that cancel to zero, and its row order is not documented as
+    # sorted; SciPy's result has neither (the cpu routine already gives SciPy's).
+    if d._device_str != "cpu":
+        ptr, i, d = csr_eliminate(ptr, i, d, d != 0, ptr.dtype)
+        i, d = csr_sort_indices(ptr, i, d)
+    return ptr, i, d
+
+
+_ADAPTERS = {"csr_spgemm": _csr_spgemm, "csr_matvec": _matvec("N"), "csr_matvec_transposed": _matvec("T"), "csr_matmat": _matmat("N"),
              "csr_matmat_transposed": _matmat("T"), "coo_to_csr": _coo_to_csr, "csr_to_csc": _csr_to_csc}
 
 
