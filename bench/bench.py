@@ -720,7 +720,16 @@ host_case("small_ek_fma", "k(a, a, a)", lambda xp, d: {"a": d.rand(SMALL), "k": 
 
 # -- fuse: sqrt((x - y) ** 2 + 1) as one kernel, then with a trailing sum; a fused call's overhead
 def _fuse_dist(xp):
-    return xp.fuse(lambda x, y: xp.sqrt((x - y) ** 2 + 1))
+    # named functions: cupy.fuse names its kernel after the function (a lambda's "<lambda>" does not compile)
+    def fused_dist(x, y):
+        return xp.sqrt((x - y) ** 2 + 1)
+    return xp.fuse(fused_dist)
+
+
+def _fuse_dist_sum(xp):
+    def fused_dist_sum(x, y):
+        return xp.sqrt((x - y) ** 2 + 1).sum()
+    return xp.fuse(fused_dist_sum)
 
 
 def _dist_host(d):
@@ -731,8 +740,7 @@ gpu_case("fuse_dist_f32", lambda xp, d: functools.partial(_fuse_dist(xp), d.rand
          nbytes=3 * 4 * N27, target=RatioAtLeast(1.2), requires=("fuse",), check=_close_to(_dist_host),
          note="fuse(lambda x, y: sqrt((x - y) ** 2 + 1)) vs cupy.fuse")
 gpu_case("fuse_dist_sum_f32",
-         lambda xp, d: functools.partial(xp.fuse(lambda x, y: xp.sqrt((x - y) ** 2 + 1).sum()), d.rand(N27),
-                                         d.rand(N27, seed=1)),
+         lambda xp, d: functools.partial(_fuse_dist_sum(xp), d.rand(N27), d.rand(N27, seed=1)),
          nbytes=2 * 4 * N27, target=RatioAtLeast(1.5), requires=("fuse",),
          check=_close_to(lambda d: _dist_host(d).astype(np.float64).sum(), rtol=1e-4, atol=0),
          note="the same ending in .sum(): one reduction kernel")
@@ -1444,6 +1452,45 @@ gpu_case("sosfilt_f32_2^24_4sections", _sig_setup(lambda sig, xp, d: functools.p
          note="one lane of 2^24 samples, 4 second-order sections")
 
 
+
+
+# -- issue 22: scipy.special ufuncs on 2^27 float32 (cunpx against cupyx.scipy.special) ------
+group("special")
+N_SPECIAL_CHECK = 1 << 20   # the leading elements compared with SciPy in float64
+
+
+def _special_fn(xp, name):
+    if xp.__name__ == "cunp":
+        import cunpx.scipy.special as sc
+    else:
+        import cupyx.scipy.special as sc
+    return getattr(sc, name)
+
+
+def _special_input(scale):
+    return host_random(N27, np.float32, 9) * np.float32(scale)
+
+
+def _special_check(name, scale):
+    def check(out, d, lib):
+        try:
+            import scipy.special as ss
+        except ImportError:
+            return True
+        x = d.host_custom(("special_in", scale), lambda: _special_input(scale))[:N_SPECIAL_CHECK]
+        exp = getattr(ss, name)(x.astype(np.float64))
+        got = lib.to_numpy(out[:N_SPECIAL_CHECK]).astype(np.float64)
+        return bool(np.allclose(got, exp, rtol=1e-5, atol=1e-6, equal_nan=True))
+    return check
+
+
+# (name, input scale): erf on [0, 4), gammaln on [0, 50), j0 on [0, 50), i0e on [0, 50)
+for _fn, _scale in (("erf", 4.0), ("gammaln", 50.0), ("j0", 50.0), ("i0e", 50.0)):
+    gpu_case("special_%s_f32" % _fn,
+             lambda xp, d, fn=_fn, scale=_scale: functools.partial(
+                 _special_fn(xp, fn), d.custom(("special_in", scale), lambda scale=scale: _special_input(scale))),
+             nbytes=2 * 4 * N27, target=RatioAtLeast(1.5), check=_special_check(_fn, _scale),
+             note="%s of 2^27 float32; GB/s against copy_512MiB tells memory- from compute-bound" % _fn)
 
 
 # -- issue 21: sparse matrices (cunpx.scipy.sparse against cupyx.scipy.sparse) --------

@@ -29,6 +29,7 @@
 #include "cunp/error.hpp"
 #include "cunp/memory.hpp"
 #include "cunp/scalar.hpp"
+#include "cunp/sparse.hpp"
 #include "cunp/stream.hpp"
 
 namespace cunp::sparse::detail {
@@ -123,8 +124,13 @@ struct Workspace {
 
 void* ptr(const ndarray& a) { return a.data(); }
 
-// Note [cuSPARSE index width]: the matrix with int32 indices when it fits them.
-Csr narrow(const Csr& a) {
+// Note [cuSPARSE index width]: the matrix with int32 indices when it fits them. cuSPARSE
+// also refuses (CUSPARSE_STATUS_INVALID_VALUE) a descriptor storing more entries than
+// rows x cols, which only duplicates make possible: such a matrix is summed first (the
+// products are the same; SciPy's loops add duplicates' products one by one).
+Csr narrow(const Csr& m) {
+  const bool over_full = m.nnz() > m.shape.rows * m.shape.cols;
+  const Csr a = over_full ? prepare(sum_duplicates(m.matrix()), "cusparse") : m;
   if (a.index == DType::Int32 || index_dtype(a.nnz(), a.shape) != DType::Int32) return a;
   return with_index(a, DType::Int32);
 }

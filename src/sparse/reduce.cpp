@@ -122,10 +122,10 @@ ndarray reduce(const csr_matrix& a, ReduceOp op, std::optional<int> axis, bool e
   }
   const Csr c = detail::prepare(sum_duplicates(m.matrix()), op_name(op));
   if (!arg) {
-    // SciPy: the reduction of the stored values, then with a zero if any is implicit
-    // (counted with duplicates, as scipy's nnz counts them).
+    // SciPy: the reduction of the stored values, then with a zero if any position is
+    // implicit (SciPy counts after summing duplicates, so the canonical nnz decides).
     ndarray v = is_max ? cunp::max(c.data) : cunp::min(c.data);
-    if (!explicit_only && m.nnz() != size) {
+    if (!explicit_only && c.nnz() != size) {
       const ndarray zero = zeros({}, {.dtype = dt, .device = m.device});
       v = is_max ? maximum(zero, v) : minimum(zero, v);
     }
