@@ -644,6 +644,10 @@ def roots(p):
         A = diag(ones(N - 2, dtype=p.dtype, device=dev), -1)
         A[0, :] = -p[1:] / p[0]
         r = _linalg.eigvals(A)
+        # NumPy's rule (kept by roots when NumPy 2.5 made eigvals always complex): real
+        # roots of a real polynomial come back real.
+        if r.dtype.kind == "c" and A.dtype.kind != "c" and not bool(r.imag.any()):
+            r = r.real.copy()
     else:
         r = empty(0, dtype=_numpy.float64, device=dev)
     return concatenate((r, zeros(trailing, dtype=r.dtype, device=dev)))

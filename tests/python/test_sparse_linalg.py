@@ -692,8 +692,9 @@ def test_splu_and_factorized(device, dtype, rng, monkeypatch):
     Pr[perm_r, numpy.arange(n)] = 1
     Pc = numpy.zeros((n, n))
     Pc[numpy.arange(n), perm_c] = 1
-    L = lu.L.get() if isinstance(lu.L, cunp.ndarray) else lu.L.toarray()
-    U = lu.U.get() if isinstance(lu.U, cunp.ndarray) else lu.U.toarray()
+    # L and U are sparse (or dense) device matrices: read back to the host for NumPy
+    L, U = (m if isinstance(m, cunp.ndarray) else m.toarray() for m in (lu.L, lu.U))
+    L, U = L.get(), U.get()
     numpy.testing.assert_allclose(Pr @ A @ Pc, L @ U, atol=rt * numpy.abs(A).max())
     assert numpy.allclose(numpy.triu(L, 1), 0) and numpy.allclose(numpy.diag(L), 1) and numpy.allclose(numpy.tril(U, -1), 0)
     assert lu.nnz == numpy.count_nonzero(L) + numpy.count_nonzero(U)
