@@ -1,4 +1,6 @@
 // python/src/fft_py.cpp — cunp._core._fft: the numpy.fft functions and the plan cache.
+#include <cstdio>
+
 #include "convert.hpp"
 #include "cunp/fft.hpp"
 
@@ -14,9 +16,22 @@ std::optional<ndarray> out_array(nb::handle out) {
   return nb::cast<ndarray>(out);
 }
 
+// NumPy 2.5 checks `norm` in one place for every transform, with the spelling of its
+// direction-swapping ones; older NumPy has two spellings. cunp's message is the
+// installed NumPy's.
+bool numpy_has_one_norm_message() {
+  static const bool one = [] {
+    const std::string v = nb::cast<std::string>(nb::module_::import_("numpy").attr("__version__"));
+    int major = 0, minor = 0;
+    std::sscanf(v.c_str(), "%d.%d", &major, &minor);
+    return major > 2 || (major == 2 && minor >= 5);
+  }();
+  return one;
+}
+
 fft::Norm norm_of(nb::handle norm, bool swapped) {
   if (norm.is_none()) return fft::Norm::Backward;
-  return fft::parse_norm(nb::cast<std::string>(nb::str(norm)), swapped);
+  return fft::parse_norm(nb::cast<std::string>(nb::str(norm)), swapped || numpy_has_one_norm_message());
 }
 
 std::string type_name_of(nb::handle h) { return nb::type_name(h.type()).c_str(); }
