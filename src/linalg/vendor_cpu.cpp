@@ -1,11 +1,6 @@
 // src/linalg/vendor_cpu.cpp — the cpu device's BLAS/LAPACK layer: OpenBLAS's CBLAS and
 // LAPACKE, one call per matrix of a batch.
-// LAPACKE's complex types are std::complex (layout-compatible with C's _Complex).
-#include <complex>
-#define lapack_complex_float std::complex<float>
-#define lapack_complex_double std::complex<double>
-#include <lapacke.h>
-#include <cblas.h>
+#include "linalg/cpu_lapack.hpp"
 
 #include <complex>
 #include <limits>
@@ -58,6 +53,19 @@ CBLAS_TRANSPOSE op(bool t) { return t ? CblasTrans : CblasNoTrans; }
 
 template <typename T>
 void gemm_one(const GemmArgs& g, const T* a, const T* b, T* c) {
+#if !CUNP_HAVE_CPU_LAPACK
+  // Note [Builds without a CPU LAPACK]: products still work, as plain column-major loops.
+  const auto at_a = [&](std::int64_t i, std::int64_t p) { return g.trans_a ? a[p + i * g.lda] : a[i + p * g.lda]; };
+  const auto at_b = [&](std::int64_t p, std::int64_t j) { return g.trans_b ? b[j + p * g.ldb] : b[p + j * g.ldb]; };
+  for (std::int64_t j = 0; j < g.n; ++j) {
+    for (std::int64_t i = 0; i < g.m; ++i) c[i + j * g.ldc] = T(0);
+    for (std::int64_t p = 0; p < g.k; ++p) {
+      const T bpj = at_b(p, j);
+      for (std::int64_t i = 0; i < g.m; ++i) c[i + j * g.ldc] += at_a(i, p) * bpj;
+    }
+  }
+  return;
+#endif
   const int m = li(g.m, "m"), n = li(g.n, "n"), k = li(g.k, "k");
   const int lda = li(g.lda, "lda"), ldb = li(g.ldb, "ldb"), ldc = li(g.ldc, "ldc");
   if constexpr (std::is_same_v<T, float>) {

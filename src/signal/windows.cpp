@@ -4,10 +4,7 @@
 // in one copy: a window is at most a few thousand samples, read once by the FFT or
 // filter that uses it. The Kaiser window is NumPy's (cunp/window.hpp: the same
 // formula and I0); dpss solves its tridiagonal eigenproblem with LAPACK.
-#include <complex>
-#define lapack_complex_float std::complex<float>
-#define lapack_complex_double std::complex<double>
-#include <lapacke.h>
+#include "linalg/cpu_lapack.hpp"
 
 #include <algorithm>
 #include <cmath>
