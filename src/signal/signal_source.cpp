@@ -132,11 +132,32 @@ std::string signal_kernel_entry(const SignalKernelSpec& spec) {
 
 cuda::CompileOptions signal_compile_options() { return {}; }
 
+// Note [Sequential IIR rounding]: the one-thread-per-lane recurrences and the FIR loops
+// run the same arithmetic as the cpu device (signal/iir_ops.h), so they are compiled
+// without fused multiply-add: each product and sum is rounded as the host rounds it and
+// the results are the cpu device's bit for bit. An ill-conditioned filter (a Chebyshev
+// filter of order 18, say) would otherwise amplify the contraction's different rounding
+// far beyond a few ulp. The blocked scan keeps FMA: it reassociates anyway.
+cuda::CompileOptions signal_compile_options(const SignalKernelSpec& spec) {
+  cuda::CompileOptions options = signal_compile_options();
+  switch (spec.kind) {
+    case SignalKernelKind::Lanes:
+    case SignalKernelKind::LanesGlobal:
+    case SignalKernelKind::Fir:
+    case SignalKernelKind::FirState:
+      options.extra_options = {"--fmad=false"};
+      break;
+    default:
+      break;
+  }
+  return options;
+}
+
 cuda::KernelSource signal_kernel_source(const SignalKernelSpec& spec) {
   cuda::KernelSource k;
   k.kernel_name = signal_kernel_name(spec);
   k.source = str(signal_kernels_preamble()) + signal_kernel_entry(spec);
-  k.options = signal_compile_options();
+  k.options = signal_compile_options(spec);
   return k;
 }
 

@@ -47,6 +47,8 @@ std::string signal_kernel_name(const SignalKernelSpec& spec);
 std::string_view signal_kernels_preamble();
 std::string signal_kernel_entry(const SignalKernelSpec& spec);
 cuda::CompileOptions signal_compile_options();
+// The options of one kernel: no FMA for the sequential ones (Note [Sequential IIR rounding]).
+cuda::CompileOptions signal_compile_options(const SignalKernelSpec& spec);
 cuda::KernelSource signal_kernel_source(const SignalKernelSpec& spec);
 cuda::KernelKey signal_kernel_key(const SignalKernelSpec& spec, int arch) noexcept;
 // Every kernel the launchers can ask for, grouped by dtype.

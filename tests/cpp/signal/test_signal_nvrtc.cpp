@@ -107,5 +107,19 @@ TEST(NvrtcBuiltin, SignalKernelsCompileForSm90) {
   EXPECT_NE(program.cubin.find(single.kernel_name), std::string::npos);
 }
 
+// Note [Sequential IIR rounding]: the sequential kernels round as the cpu device does.
+TEST(SignalKernelOptions, SequentialKernelsAreCompiledWithoutFma) {
+  const auto fmad_off = [](SignalKernelKind kind) {
+    const cuda::KernelSource k =
+        signal_kernel_source({.kind = kind, .dtype = DType::Float64, .dmax = kSmallStates});
+    return std::count(k.options.extra_options.begin(), k.options.extra_options.end(), "--fmad=false") == 1;
+  };
+  for (SignalKernelKind kind : {SignalKernelKind::Lanes, SignalKernelKind::LanesGlobal, SignalKernelKind::Fir,
+                                SignalKernelKind::FirState})
+    EXPECT_TRUE(fmad_off(kind)) << static_cast<int>(kind);
+  for (SignalKernelKind kind : {SignalKernelKind::Chunks, SignalKernelKind::Scan, SignalKernelKind::Final})
+    EXPECT_FALSE(fmad_off(kind)) << static_cast<int>(kind);
+}
+
 }  // namespace
 }  // namespace cunp::signal
