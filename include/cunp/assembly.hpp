@@ -34,8 +34,8 @@ ndarray block(const BlockList& arrays);
 
 enum class MeshIndexing : std::uint8_t { XY, IJ };
 struct MeshgridOptions {
-  bool copy = true;      // false: read-only broadcast views
-  bool sparse = false;   // true: the broadcastable shapes only
+  bool copy = true;     // false: read-only broadcast views
+  bool sparse = false;  // true: the broadcastable shapes only
   MeshIndexing indexing = MeshIndexing::XY;
 };
 // np.meshgrid: coordinate arrays from coordinate vectors (each flattened); 'xy'

@@ -47,7 +47,8 @@ struct InterpOptions {
 };
 // np.interp: piecewise-linear interpolation of the increasing samples (xp, fp) at x,
 // in float64 (complex128 for complex fp). ValueError for empty or mismatched samples.
-ndarray interp(const ndarray& x, const ndarray& xp, const ndarray& fp, const InterpOptions& options = {});
+ndarray interp(const ndarray& x, const ndarray& xp, const ndarray& fp,
+               const InterpOptions& options = {});
 
 struct UnwrapOptions {
   std::optional<Scalar> discont;  // default period / 2

@@ -49,10 +49,12 @@ enum class BitOrder : std::uint8_t { Big, Little };
 BitOrder parse_bit_order(std::string_view text);  // "big" / "little" (ValueError otherwise)
 // Groups of 8 truth values along axis as uint8, zero-padded at the end. TypeError
 // unless a is bool or integer.
-ndarray packbits(const ndarray& a, std::optional<int> axis = std::nullopt, BitOrder bitorder = BitOrder::Big);
+ndarray packbits(const ndarray& a, std::optional<int> axis = std::nullopt,
+                 BitOrder bitorder = BitOrder::Big);
 // Each uint8 as 8 bits (uint8 0/1) along axis; `count` keeps that many bits (padding
 // with zeros) or, negative, drops that many at the end. TypeError unless a is uint8.
 ndarray unpackbits(const ndarray& a, std::optional<int> axis = std::nullopt,
-                   std::optional<std::int64_t> count = std::nullopt, BitOrder bitorder = BitOrder::Big);
+                   std::optional<std::int64_t> count = std::nullopt,
+                   BitOrder bitorder = BitOrder::Big);
 
 }  // namespace cunp

@@ -16,7 +16,8 @@ namespace cunp {
 
 // NumPy's convolve/correlate modes.
 enum class ConvolveMode : std::uint8_t { Valid, Same, Full };
-ConvolveMode parse_convolve_mode(std::string_view text);  // "valid", "same", "full"; ValueError otherwise
+ConvolveMode parse_convolve_mode(
+    std::string_view text);  // "valid", "same", "full"; ValueError otherwise
 
 // np.convolve: the discrete linear convolution of two 1-d arrays (0-d ones count as
 // length 1). ValueError for an empty input. Integer inputs wrap as NumPy's integer
@@ -27,7 +28,8 @@ ndarray correlate(const ndarray& a, const ndarray& v, ConvolveMode mode = Convol
 
 // np.vander: columns x**(N-1), ..., x**0 (increasing: the reverse), by repeated
 // products, in promote_types(x.dtype, int64). ValueError unless x is 1-d.
-ndarray vander(const ndarray& x, std::optional<std::int64_t> N = std::nullopt, bool increasing = false);
+ndarray vander(const ndarray& x, std::optional<std::int64_t> N = std::nullopt,
+               bool increasing = false);
 
 // np.polyval: Horner's scheme y = y * x + p[i] from the highest power (x any shape).
 ndarray polyval(const ndarray& p, const ndarray& x);
@@ -44,7 +46,8 @@ ndarray polyder(const ndarray& p, std::int64_t m = 1);
 // np.polyint: the m-th antiderivative; k holds the integration constants (absent:
 // zeros; one value: used for every integration; else at least m values, the first for
 // the first integration). ValueError for m < 0 or too few constants.
-ndarray polyint(const ndarray& p, std::int64_t m = 1, const std::optional<ndarray>& k = std::nullopt);
+ndarray polyint(const ndarray& p, std::int64_t m = 1,
+                const std::optional<ndarray>& k = std::nullopt);
 // np.poly: the coefficients of the monic polynomial with the given roots (1-d), or the
 // characteristic polynomial of a square matrix; conjugate-pair roots give real
 // coefficients. No roots: a 0-d 1.0 (NumPy returns the Python float 1.0).
@@ -64,16 +67,17 @@ struct PolyfitOptions {
   PolyfitCov cov = PolyfitCov::None;
 };
 struct PolyfitResult {
-  ndarray coefficients;      // (deg + 1,) or (deg + 1, K) for 2-d y
-  ndarray residuals;         // np.polyfit(full=True)'s
-  ndarray rank;              // 0-d int32
-  ndarray singular_values;   // of the scaled Vandermonde matrix
+  ndarray coefficients;     // (deg + 1,) or (deg + 1, K) for 2-d y
+  ndarray residuals;        // np.polyfit(full=True)'s
+  ndarray rank;             // 0-d int32
+  ndarray singular_values;  // of the scaled Vandermonde matrix
   double rcond = 0;
   std::optional<ndarray> cov;
 };
 // np.polyfit: least squares through linalg::lstsq of the column-scaled Vandermonde
 // matrix. NumPy warns (RankWarning) when the rank is below deg + 1; C++ callers read
 // `rank`. TypeError for bad shapes (as NumPy), ValueError for deg < 0.
-PolyfitResult polyfit(const ndarray& x, const ndarray& y, std::int64_t deg, const PolyfitOptions& options = {});
+PolyfitResult polyfit(const ndarray& x, const ndarray& y, std::int64_t deg,
+                      const PolyfitOptions& options = {});
 
 }  // namespace cunp

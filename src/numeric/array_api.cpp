@@ -35,20 +35,27 @@ void core_dims(const char* name, const char* sig, int operand, int have, int nee
   if (have < need) {
     throw ValueError(std::string(name) + ": Input operand " + std::to_string(operand) +
                      " does not have enough dimensions (has " + std::to_string(have) +
-                     ", gufunc core with signature " + sig + " requires " + std::to_string(need) + ")");
+                     ", gufunc core with signature " + sig + " requires " + std::to_string(need) +
+                     ")");
   }
 }
 
 void core_mismatch(const char* name, const char* sig, std::int64_t size, std::int64_t expected) {
-  throw ValueError(std::string(name) + ": Input operand 1 has a mismatch in its core dimension 0, with gufunc "
-                   "signature " + sig + " (size " + std::to_string(size) + " is different from " +
+  throw ValueError(std::string(name) +
+                   ": Input operand 1 has a mismatch in its core dimension 0, with gufunc "
+                   "signature " +
+                   sig + " (size " + std::to_string(size) + " is different from " +
                    std::to_string(expected) + ")");
 }
 
 }  // namespace
 
-ndarray cumulative_sum(const ndarray& x, const CumulativeOptions& options) { return cumulative(x, options, false); }
-ndarray cumulative_prod(const ndarray& x, const CumulativeOptions& options) { return cumulative(x, options, true); }
+ndarray cumulative_sum(const ndarray& x, const CumulativeOptions& options) {
+  return cumulative(x, options, false);
+}
+ndarray cumulative_prod(const ndarray& x, const CumulativeOptions& options) {
+  return cumulative(x, options, true);
+}
 
 ndarray vecdot(const ndarray& x1_in, const ndarray& x2_in, int axis) {
   ndarray x1 = x1_in;
@@ -56,7 +63,8 @@ ndarray vecdot(const ndarray& x1_in, const ndarray& x2_in, int axis) {
   if (is_complex(x1.dtype())) x1 = conjugate(x1);
   const int src[] = {axis}, last[] = {-1};
   const ndarray a = moveaxis(x1, src, last), b = moveaxis(x2, src, last);
-  return matmul(a.view({ellipsis, newaxis, slice()}), b.view({ellipsis, slice(), newaxis})).view({ellipsis, 0, 0});
+  return matmul(a.view({ellipsis, newaxis, slice()}), b.view({ellipsis, slice(), newaxis}))
+      .view({ellipsis, 0, 0});
 }
 
 ndarray matvec(const ndarray& x1, const ndarray& x2_in) {
@@ -64,7 +72,8 @@ ndarray matvec(const ndarray& x1, const ndarray& x2_in) {
   const ndarray x2 = x2_in.to(x1.device());
   core_dims("matvec", sig, 0, x1.ndim(), 2);
   core_dims("matvec", sig, 1, x2.ndim(), 1);
-  if (x2.shape().back() != x1.shape().back()) core_mismatch("matvec", sig, x2.shape().back(), x1.shape().back());
+  if (x2.shape().back() != x1.shape().back())
+    core_mismatch("matvec", sig, x2.shape().back(), x1.shape().back());
   return matmul(x1, x2.view({ellipsis, newaxis})).view({ellipsis, 0});
 }
 

@@ -31,7 +31,8 @@ struct BlockShape {
 };
 
 BlockShape block_shape(const BlockList& arrays, std::vector<std::int64_t> index) {
-  if (arrays.is_array()) return {std::move(index), false, arrays.array().ndim(), arrays.array().device()};
+  if (arrays.is_array())
+    return {std::move(index), false, arrays.array().ndim(), arrays.array().device()};
   const std::vector<BlockList>& items = arrays.items();
   if (items.empty()) return {std::move(index), true, 0, std::nullopt};
   BlockShape first;
@@ -46,9 +47,9 @@ BlockShape block_shape(const BlockList& arrays, std::vector<std::int64_t> index)
       first = s;
       have = true;
     } else if (depth != first_depth) {
-      throw ValueError("List depths are mismatched. First element was at depth " + std::to_string(first_depth) +
-                       ", but there is an element at depth " + std::to_string(depth) + " (" + index_text(s.path) +
-                       ")");
+      throw ValueError("List depths are mismatched. First element was at depth " +
+                       std::to_string(first_depth) + ", but there is an element at depth " +
+                       std::to_string(depth) + " (" + index_text(s.path) + ")");
     } else if (s.empty) {  // NumPy propagates the flag of an empty list at the bottom
       const int nd = first.ndim;
       const std::optional<Device> dev = first.device;
@@ -65,7 +66,8 @@ BlockShape block_shape(const BlockList& arrays, std::vector<std::int64_t> index)
 ndarray block_join(const BlockList& arrays, int depth, int list_ndim, int result_ndim, Device dev) {
   if (depth < list_ndim) {
     std::vector<ndarray> parts;
-    for (const BlockList& item : arrays.items()) parts.push_back(block_join(item, depth + 1, list_ndim, result_ndim, dev));
+    for (const BlockList& item : arrays.items())
+      parts.push_back(block_join(item, depth + 1, list_ndim, result_ndim, dev));
     return concatenate(parts, -(list_ndim - depth));
   }
   ndarray a = arrays.array().to(dev);
@@ -96,7 +98,8 @@ ndarray diagonal_positions(const ndarray& a, bool wrap) {
       step += stride;
     }
   }
-  return arange(Scalar(0), Scalar(end), Scalar(step), {.dtype = DType::Int64, .device = a.device()});
+  return arange(Scalar(0), Scalar(end), Scalar(step),
+                {.dtype = DType::Int64, .device = a.device()});
 }
 
 }  // namespace
@@ -106,7 +109,8 @@ ndarray block(const BlockList& arrays) {
   if (s.empty) throw ValueError("List at " + index_text(s.path) + " cannot be empty");
   const int list_ndim = static_cast<int>(s.path.size());
   const int result_ndim = std::max(s.ndim, list_ndim);
-  const ndarray result = block_join(arrays, 0, list_ndim, result_ndim, s.device.value_or(current_device()));
+  const ndarray result =
+      block_join(arrays, 0, list_ndim, result_ndim, s.device.value_or(current_device()));
   return list_ndim == 0 ? result.copy() : result;
 }
 
@@ -145,7 +149,8 @@ void fill_diagonal(const ndarray& a, const Scalar& val, bool wrap) {
     // NumPy converts a Python complex with float()/int() for a real array.
     throw TypeError(is_floating(a.dtype())
                         ? "float() argument must be a string or a real number, not 'complex'"
-                        : "int() argument must be a string, a bytes-like object or a real number, not 'complex'");
+                        : "int() argument must be a string, a bytes-like object or a real number, "
+                          "not 'complex'");
   }
   fill_diagonal(a, full({}, val, {.dtype = a.dtype(), .device = a.device()}), wrap);
 }

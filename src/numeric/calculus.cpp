@@ -8,9 +8,9 @@
 #include <utility>
 
 #include "cunp/creation.hpp"
+#include "cunp/error.hpp"
 #include "cunp/errstate.hpp"
 #include "cunp/indexing.hpp"
-#include "cunp/error.hpp"
 #include "cunp/manipulation.hpp"
 #include "cunp/sort.hpp"
 #include "numeric/common.hpp"
@@ -22,7 +22,8 @@ using numeric::along;
 using numeric::along_shape;
 using numeric::truth;
 
-constexpr ErrorState kIgnoreAll{ErrorMode::Ignore, ErrorMode::Ignore, ErrorMode::Ignore, ErrorMode::Ignore};
+constexpr ErrorState kIgnoreAll{ErrorMode::Ignore, ErrorMode::Ignore, ErrorMode::Ignore,
+                                ErrorMode::Ignore};
 
 // One axis's step in gradient: uniform (a Python float, weak, or a strong 0-d array as
 // NumPy's diffx[0]) or the differences of the coordinates.
@@ -68,8 +69,8 @@ AxisSpacing spacing_of(const GradientSpacing& given, std::int64_t length) {
 }
 
 // out[edge] = a * f[i0] + b * f[i1] + c * f[i2]
-ndarray combine(const Operand& a, const ndarray& f0, const Operand& b, const ndarray& f1, const Operand& c,
-                const ndarray& f2) {
+ndarray combine(const Operand& a, const ndarray& f0, const Operand& b, const ndarray& f1,
+                const Operand& c, const ndarray& f2) {
   return a * f0 + b * f1 + c * f2;
 }
 
@@ -94,8 +95,8 @@ std::vector<ndarray> gradient(const ndarray& f_in, const GradientOptions& o) {
   std::vector<GradientSpacing> given;
   if (o.spacing.empty()) {
     given.assign(n_axes, GradientSpacing(1.0));
-  } else if (o.spacing.size() == 1 &&
-             (std::holds_alternative<double>(o.spacing[0]) || std::get<ndarray>(o.spacing[0]).ndim() == 0)) {
+  } else if (o.spacing.size() == 1 && (std::holds_alternative<double>(o.spacing[0]) ||
+                                       std::get<ndarray>(o.spacing[0]).ndim() == 0)) {
     given.assign(n_axes, o.spacing[0]);
   } else if (o.spacing.size() == n_axes) {
     given = o.spacing;
@@ -103,7 +104,8 @@ std::vector<ndarray> gradient(const ndarray& f_in, const GradientOptions& o) {
     throw TypeError("invalid number of arguments");
   }
   std::vector<AxisSpacing> dx;
-  for (std::size_t i = 0; i < n_axes; ++i) dx.push_back(spacing_of(given[i], f.shape()[static_cast<std::size_t>(axes[i])]));
+  for (std::size_t i = 0; i < n_axes; ++i)
+    dx.push_back(spacing_of(given[i], f.shape()[static_cast<std::size_t>(axes[i])]));
   if (o.edge_order > 2) throw ValueError("'edge_order' greater than 2 not supported");
   DType otype = f.dtype();
   if (!is_inexact(otype)) {
@@ -116,7 +118,8 @@ std::vector<ndarray> gradient(const ndarray& f_in, const GradientOptions& o) {
     const AxisSpacing& h = dx[i];
     if (f.shape()[static_cast<std::size_t>(ax)] < o.edge_order + 1) {
       throw ValueError(
-          "Shape of array too small to calculate a numerical gradient, at least (edge_order + 1) elements are "
+          "Shape of array too small to calculate a numerical gradient, at least (edge_order + 1) "
+          "elements are "
           "required.");
     }
     ndarray out = empty(f.shape(), {.dtype = otype, .device = f.device()});
@@ -142,18 +145,20 @@ std::vector<ndarray> gradient(const ndarray& f_in, const GradientOptions& o) {
       last.assign((at(std::int64_t{-1}) - at(std::int64_t{-2})) / dn);
     } else {
       if (h.uniform) {
-        first.assign(combine(h.over(-1.5), at(std::int64_t{0}), h.over(2.0), at(std::int64_t{1}), h.over(-0.5),
-                             at(std::int64_t{2})));
-        last.assign(combine(h.over(0.5), at(std::int64_t{-3}), h.over(-2.0), at(std::int64_t{-2}), h.over(1.5),
-                            at(std::int64_t{-1})));
+        first.assign(combine(h.over(-1.5), at(std::int64_t{0}), h.over(2.0), at(std::int64_t{1}),
+                             h.over(-0.5), at(std::int64_t{2})));
+        last.assign(combine(h.over(0.5), at(std::int64_t{-3}), h.over(-2.0), at(std::int64_t{-2}),
+                            h.over(1.5), at(std::int64_t{-1})));
       } else {
         ndarray h1 = h.steps[0], h2 = h.steps[1];
-        first.assign(combine(-(2.0 * h1 + h2) / (h1 * (h1 + h2)), at(std::int64_t{0}), (h1 + h2) / (h1 * h2),
-                             at(std::int64_t{1}), -h1 / (h2 * (h1 + h2)), at(std::int64_t{2})));
+        first.assign(combine(-(2.0 * h1 + h2) / (h1 * (h1 + h2)), at(std::int64_t{0}),
+                             (h1 + h2) / (h1 * h2), at(std::int64_t{1}), -h1 / (h2 * (h1 + h2)),
+                             at(std::int64_t{2})));
         h1 = h.steps[-2];
         h2 = h.steps[-1];
-        last.assign(combine(h2 / (h1 * (h1 + h2)), at(std::int64_t{-3}), -(h2 + h1) / (h1 * h2), at(std::int64_t{-2}),
-                            (2.0 * h2 + h1) / (h2 * (h1 + h2)), at(std::int64_t{-1})));
+        last.assign(combine(h2 / (h1 * (h1 + h2)), at(std::int64_t{-3}), -(h2 + h1) / (h1 * h2),
+                            at(std::int64_t{-2}), (2.0 * h2 + h1) / (h2 * (h1 + h2)),
+                            at(std::int64_t{-1})));
       }
     }
     results.push_back(out);
@@ -182,8 +187,8 @@ namespace {
 
 ndarray safe_cast(const ndarray& a, DType dt) {
   if (!can_cast(a.dtype(), dt, Casting::Safe)) {
-    throw TypeError("Cannot cast array data from dtype('" + std::string(name(a.dtype())) + "') to dtype('" +
-                    std::string(name(dt)) + "') according to the rule 'safe'");
+    throw TypeError("Cannot cast array data from dtype('" + std::string(name(a.dtype())) +
+                    "') to dtype('" + std::string(name(dt)) + "') according to the rule 'safe'");
   }
   return a.astype(dt, {.copy = false});
 }
@@ -195,8 +200,8 @@ ndarray sample_vector(const ndarray& a, DType dt) {
 }
 
 // One real component of interp between the bracketing samples (x0, y0), (x1, y1).
-ndarray interp_real(const ndarray& xf, const ndarray& x0, const ndarray& x1, const ndarray& y0, const ndarray& y1,
-                    bool slope_div) {
+ndarray interp_real(const ndarray& xf, const ndarray& x0, const ndarray& x1, const ndarray& y0,
+                    const ndarray& y1, bool slope_div) {
   const ndarray slope = slope_div ? (y1 - y0) / (x1 - x0) : (y1 - y0) * (1.0 / (x1 - x0));
   const ndarray r = slope * (xf - x0) + y0;
   // NaN from one side (an infinite sample, say): the other side, then the flat segment.
@@ -207,7 +212,8 @@ ndarray interp_real(const ndarray& xf, const ndarray& x0, const ndarray& x1, con
 
 }  // namespace
 
-ndarray interp(const ndarray& x_in, const ndarray& xp_in, const ndarray& fp_in, const InterpOptions& o) {
+ndarray interp(const ndarray& x_in, const ndarray& xp_in, const ndarray& fp_in,
+               const InterpOptions& o) {
   const Device dev = x_in.device();
   ndarray x = x_in, xp = xp_in.to(dev), fp = fp_in.to(dev);
   const bool is_complex = cunp::is_complex(fp.dtype());
@@ -242,7 +248,8 @@ ndarray interp(const ndarray& x_in, const ndarray& xp_in, const ndarray& fp_in, 
   if (xf.size() == 0) return empty(xf.shape(), {.dtype = dt, .device = dev});
   const auto fill = [&](const std::optional<Scalar>& v, std::int64_t i) -> ndarray {
     if (!v) return fp[i];
-    if (cunp::is_complex(v->dtype()) && !is_complex) throw TypeError("must be real number, not complex");
+    if (cunp::is_complex(v->dtype()) && !is_complex)
+      throw TypeError("must be real number, not complex");
     return full({}, *v, {.dtype = dt, .device = dev});
   };
   const ndarray lval = fill(left, 0), rval = fill(right, -1);
@@ -277,8 +284,10 @@ ndarray unwrap(const ndarray& p, const UnwrapOptions& o) {
   const ndarray dd = diff(p, {.axis = axis});
   std::vector<DType> strongs{dd.dtype()};
   std::vector<WeakKind> weak;
-  if (o.period.weak()) weak.push_back(o.period.weak_kind());
-  else strongs.push_back(o.period.dtype());
+  if (o.period.weak())
+    weak.push_back(o.period.weak_kind());
+  else
+    strongs.push_back(o.period.dtype());
   const DType dtype = result_type(strongs, weak);
   Scalar high;
   bool ambiguous = true;
@@ -295,10 +304,12 @@ ndarray unwrap(const ndarray& p, const UnwrapOptions& o) {
     high = Scalar(o.period.to_double() / 2);
   }
   const Scalar low = is_integer(dtype) ? Scalar(-high.to_int64()) : Scalar(-high.to_double());
-  const Scalar period = is_integer(dtype) ? Scalar(o.period.to_int64()) : Scalar(o.period.to_double());
+  const Scalar period =
+      is_integer(dtype) ? Scalar(o.period.to_int64()) : Scalar(o.period.to_double());
   ndarray ddmod = remainder(dd - low, period) + low;
   if (ambiguous) ddmod = where(logical_and(equal(ddmod, low), greater(dd, 0)), Scalar(high), ddmod);
-  const Scalar discont = o.discont ? *o.discont : Scalar(period.to_double() / 2);  // true division, as NumPy
+  const Scalar discont =
+      o.discont ? *o.discont : Scalar(period.to_double() / 2);  // true division, as NumPy
   ndarray correction = ddmod - dd;
   correction = where(less(absolute(dd), discont), Operand(0), correction);
   ndarray up = p.astype(dtype);
@@ -307,7 +318,8 @@ ndarray unwrap(const ndarray& p, const UnwrapOptions& o) {
   return up;
 }
 
-ndarray ediff1d(const ndarray& ary_in, const std::optional<ndarray>& to_end, const std::optional<ndarray>& to_begin) {
+ndarray ediff1d(const ndarray& ary_in, const std::optional<ndarray>& to_end,
+                const std::optional<ndarray>& to_begin) {
   const ndarray ary = ary_in.ravel();
   const ndarray later = ary.view({slice(1)});
   const ndarray earlier = ary.view({slice(std::nullopt, -1)});

@@ -46,17 +46,22 @@ ndarray nan_arg(const ndarray& a, const ArgReduceOptions& o, bool is_min) {
     if (o.axis) all_options.axis = *o.axis;
     if (truth(any(all(mask, all_options)))) throw ValueError("All-NaN slice encountered");
   }
-  const double fill = is_min ? std::numeric_limits<double>::infinity() : -std::numeric_limits<double>::infinity();
+  const double fill =
+      is_min ? std::numeric_limits<double>::infinity() : -std::numeric_limits<double>::infinity();
   const ndarray filled = where(mask, fill, a);
   return is_min ? argmin(filled, o) : argmax(filled, o);
 }
 
 DType unsigned_of(std::size_t bytes) {
   switch (bytes) {
-    case 1: return DType::UInt8;
-    case 2: return DType::UInt16;
-    case 4: return DType::UInt32;
-    default: return DType::UInt64;
+    case 1:
+      return DType::UInt8;
+    case 2:
+      return DType::UInt16;
+    case 4:
+      return DType::UInt32;
+    default:
+      return DType::UInt64;
   }
 }
 
@@ -71,8 +76,9 @@ ndarray popcount(const ndarray& x) {
 }
 
 ndarray bit_shifts(BitOrder order, Device dev) {
-  return order == BitOrder::Big ? arange(Scalar(7), Scalar(-1), Scalar(-1), {.dtype = DType::UInt8, .device = dev})
-                                : arange(Scalar(8), {.dtype = DType::UInt8, .device = dev});
+  return order == BitOrder::Big
+             ? arange(Scalar(7), Scalar(-1), Scalar(-1), {.dtype = DType::UInt8, .device = dev})
+             : arange(Scalar(8), {.dtype = DType::UInt8, .device = dev});
 }
 
 }  // namespace
@@ -87,7 +93,8 @@ ndarray sinc(const ndarray& x_in) {
 ndarray i0(const ndarray& x_in) {
   if (is_complex(x_in.dtype())) throw TypeError("i0 not supported for complex values");
   ndarray x = is_floating(x_in.dtype()) ? x_in : x_in.astype(DType::Float64);
-  if (x.dtype() == DType::Float16) return special::i0(absolute(x).astype(DType::Float32)).astype(DType::Float16);
+  if (x.dtype() == DType::Float16)
+    return special::i0(absolute(x).astype(DType::Float32)).astype(DType::Float16);
   return special::i0(absolute(x));
 }
 
@@ -100,8 +107,12 @@ ndarray real_if_close(const ndarray& a, double tol) {
   return a;
 }
 
-ndarray isposinf(const ndarray& x, const UfuncOptions& options) { return signed_inf(x, false, options); }
-ndarray isneginf(const ndarray& x, const UfuncOptions& options) { return signed_inf(x, true, options); }
+ndarray isposinf(const ndarray& x, const UfuncOptions& options) {
+  return signed_inf(x, false, options);
+}
+ndarray isneginf(const ndarray& x, const UfuncOptions& options) {
+  return signed_inf(x, true, options);
+}
 
 ndarray iscomplex(const ndarray& x) {
   if (is_complex(x.dtype())) return not_equal(imag(x), 0);
@@ -118,17 +129,26 @@ bool array_equiv(const ndarray& a1, const ndarray& a2_in) {
   return truth(all(equal(a1, a2)));
 }
 
-ndarray nanargmin(const ndarray& a, const ArgReduceOptions& options) { return nan_arg(a, options, true); }
-ndarray nanargmax(const ndarray& a, const ArgReduceOptions& options) { return nan_arg(a, options, false); }
+ndarray nanargmin(const ndarray& a, const ArgReduceOptions& options) {
+  return nan_arg(a, options, true);
+}
+ndarray nanargmax(const ndarray& a, const ArgReduceOptions& options) {
+  return nan_arg(a, options, false);
+}
 
 ndarray bitwise_count(const ndarray& x) {
   switch (kind(x.dtype())) {
-    case DTypeKind::Bool: return popcount(x.astype(DType::UInt8));
-    case DTypeKind::SignedInt: return popcount(absolute(x).view(unsigned_of(itemsize(x.dtype()))));  // abs(min) wraps, as NumPy
-    case DTypeKind::UnsignedInt: return popcount(x);
+    case DTypeKind::Bool:
+      return popcount(x.astype(DType::UInt8));
+    case DTypeKind::SignedInt:
+      return popcount(
+          absolute(x).view(unsigned_of(itemsize(x.dtype()))));  // abs(min) wraps, as NumPy
+    case DTypeKind::UnsignedInt:
+      return popcount(x);
     default:
       throw TypeError(
-          "ufunc 'bitwise_count' not supported for the input types, and the inputs could not be safely coerced to "
+          "ufunc 'bitwise_count' not supported for the input types, and the inputs could not be "
+          "safely coerced to "
           "any supported types according to the casting rule ''safe''");
   }
 }
@@ -146,8 +166,10 @@ ndarray packbits(const ndarray& a, std::optional<int> axis_in, BitOrder bitorder
   }
   ndarray bits = k == DTypeKind::Bool ? a : not_equal(a, 0);
   int axis = 0;
-  if (!axis_in || bits.ndim() == 0) bits = bits.reshape({-1});
-  else axis = normalize_axis(*axis_in, bits.ndim());
+  if (!axis_in || bits.ndim() == 0)
+    bits = bits.reshape({-1});
+  else
+    axis = normalize_axis(*axis_in, bits.ndim());
   const int src[] = {axis}, last[] = {-1};
   bits = moveaxis(bits, src, last);
   Shape shape = bits.shape();
@@ -165,17 +187,21 @@ ndarray packbits(const ndarray& a, std::optional<int> axis_in, BitOrder bitorder
   grouped.push_back(nbytes);
   grouped.push_back(8);
   const ndarray bytes = bits.reshape(grouped).astype(DType::UInt8);
-  const ndarray packed = sum(left_shift(bytes, bit_shifts(bitorder, dev)), {.axis = -1, .dtype = DType::UInt8});
+  const ndarray packed =
+      sum(left_shift(bytes, bit_shifts(bitorder, dev)), {.axis = -1, .dtype = DType::UInt8});
   return moveaxis(packed, last, src).copy();
 }
 
-ndarray unpackbits(const ndarray& a_in, std::optional<int> axis_in, std::optional<std::int64_t> count,
-                   BitOrder bitorder) {
-  if (a_in.dtype() != DType::UInt8) throw TypeError("Expected an input array of unsigned byte data type");
+ndarray unpackbits(const ndarray& a_in, std::optional<int> axis_in,
+                   std::optional<std::int64_t> count, BitOrder bitorder) {
+  if (a_in.dtype() != DType::UInt8)
+    throw TypeError("Expected an input array of unsigned byte data type");
   ndarray a = a_in;
   int axis = 0;
-  if (!axis_in || a.ndim() == 0) a = a.reshape({-1});
-  else axis = normalize_axis(*axis_in, a.ndim());
+  if (!axis_in || a.ndim() == 0)
+    a = a.reshape({-1});
+  else
+    axis = normalize_axis(*axis_in, a.ndim());
   const int src[] = {axis}, last[] = {-1};
   a = moveaxis(a, src, last);
   Shape lead = a.shape();
@@ -184,7 +210,8 @@ ndarray unpackbits(const ndarray& a_in, std::optional<int> axis_in, std::optiona
   const Device dev = a.device();
   Shape flat = lead;
   flat.push_back(n * 8);
-  ndarray bits = bitwise_and(right_shift(a.view({ellipsis, newaxis}), bit_shifts(bitorder, dev)), 1).reshape(flat);
+  ndarray bits = bitwise_and(right_shift(a.view({ellipsis, newaxis}), bit_shifts(bitorder, dev)), 1)
+                     .reshape(flat);
   if (count) {
     const std::int64_t keep = *count >= 0 ? *count : n * 8 + *count;
     if (keep < 0) throw ValueError("-count larger than number of elements");

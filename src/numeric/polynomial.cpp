@@ -8,8 +8,8 @@
 #include <string>
 
 #include "cunp/creation.hpp"
-#include "cunp/errstate.hpp"
 #include "cunp/error.hpp"
+#include "cunp/errstate.hpp"
 #include "cunp/indexing.hpp"
 #include "cunp/linalg.hpp"
 #include "cunp/manipulation.hpp"
@@ -24,7 +24,8 @@ namespace {
 using numeric::as_1d;
 using numeric::truth;
 
-constexpr ErrorState kIgnoreAll{ErrorMode::Ignore, ErrorMode::Ignore, ErrorMode::Ignore, ErrorMode::Ignore};
+constexpr ErrorState kIgnoreAll{ErrorMode::Ignore, ErrorMode::Ignore, ErrorMode::Ignore,
+                                ErrorMode::Ignore};
 
 // The dtype signal::correlate_valid sums in for a result dtype: integers wrap in 64
 // bits (the same residues as NumPy's narrower sums), bool counts, float16 sums in
@@ -32,9 +33,12 @@ constexpr ErrorState kIgnoreAll{ErrorMode::Ignore, ErrorMode::Ignore, ErrorMode:
 DType sum_dtype(DType dt) {
   switch (kind(dt)) {
     case DTypeKind::Bool:
-    case DTypeKind::SignedInt: return DType::Int64;
-    case DTypeKind::UnsignedInt: return DType::UInt64;
-    default: return dt == DType::Float16 ? DType::Float32 : dt;
+    case DTypeKind::SignedInt:
+      return DType::Int64;
+    case DTypeKind::UnsignedInt:
+      return DType::UInt64;
+    default:
+      return dt == DType::Float16 ? DType::Float32 : dt;
   }
 }
 
@@ -51,7 +55,8 @@ ndarray sliding_dot(const ndarray& long_, const ndarray& short_, ConvolveMode mo
     left = right = m - 1;
   }
   const DType acc = sum_dtype(dtype);
-  const ndarray out = signal::correlate_valid(long_.astype(acc, {.copy = false}), short_.astype(acc, {.copy = false}),
+  const ndarray out = signal::correlate_valid(long_.astype(acc, {.copy = false}),
+                                              short_.astype(acc, {.copy = false}),
                                               {.pad_before = {left}, .pad_after = {right}});
   if (dtype == DType::Bool) return not_equal(out, 0);
   return out.astype(dtype, {.copy = false});
@@ -78,8 +83,10 @@ ndarray poly_sum(const ndarray& a1_in, const ndarray& a2_in, bool subtract_) {
     const ndarray parts[] = {zeros({n}, {.dtype = a.dtype(), .device = a.device()}), a};
     return concatenate(parts);
   };
-  if (extra > 0) a1 = padded(a1, extra);
-  else if (extra < 0) a2 = padded(a2, -extra);
+  if (extra > 0)
+    a1 = padded(a1, extra);
+  else if (extra < 0)
+    a2 = padded(a2, -extra);
   return subtract_ ? subtract(a1, a2) : add(a1, a2);
 }
 
@@ -93,7 +100,8 @@ ConvolveMode parse_convolve_mode(std::string_view text) {
   if (text == "valid") return ConvolveMode::Valid;
   if (text == "same") return ConvolveMode::Same;
   if (text == "full") return ConvolveMode::Full;
-  throw ValueError("mode must be one of 'valid', 'same', or 'full' (got '" + std::string(text) + "')");
+  throw ValueError("mode must be one of 'valid', 'same', or 'full' (got '" + std::string(text) +
+                   "')");
 }
 
 ndarray convolve(const ndarray& a_in, const ndarray& v_in, ConvolveMode mode) {
@@ -103,14 +111,16 @@ ndarray convolve(const ndarray& a_in, const ndarray& v_in, ConvolveMode mode) {
   if (v.shape()[0] > a.shape()[0]) std::swap(a, v);
   check_1d(a);
   check_1d(v);
-  return sliding_dot(a, v.view({slice(std::nullopt, std::nullopt, -1)}), mode, promote_types(a.dtype(), v.dtype()));
+  return sliding_dot(a, v.view({slice(std::nullopt, std::nullopt, -1)}), mode,
+                     promote_types(a.dtype(), v.dtype()));
 }
 
 ndarray correlate(const ndarray& a, const ndarray& v_in, ConvolveMode mode) {
   ndarray v = v_in.to(a.device());
   check_1d(a);
   check_1d(v);
-  if (a.ndim() == 0 || v.ndim() == 0) throw ValueError("object of too small depth for desired array");
+  if (a.ndim() == 0 || v.ndim() == 0)
+    throw ValueError("object of too small depth for desired array");
   const DType dt = promote_types(a.dtype(), v.dtype());
   if (is_complex(v.dtype())) v = conjugate(v);
   if (a.shape()[0] == 0) throw ValueError("first array argument cannot be empty");
@@ -211,7 +221,8 @@ ndarray poly(const ndarray& seq, bool real_if_all_real) {
   } else if (sh.size() == 1) {
     // numpy.mintypecode: float32/64 and complex64/128 keep their type, the rest float64.
     const DType dt = z.dtype();
-    const bool keep = dt == DType::Float32 || dt == DType::Float64 || dt == DType::Complex64 || dt == DType::Complex128;
+    const bool keep = dt == DType::Float32 || dt == DType::Float64 || dt == DType::Complex64 ||
+                      dt == DType::Complex128;
     z = z.astype(keep ? dt : DType::Float64, {.copy = false});
   } else {
     throw ValueError("input must be 1d or non-empty square 2d array.");
@@ -256,7 +267,8 @@ ndarray roots(const ndarray& p_in, bool real_if_all_real) {
   return concatenate(parts);
 }
 
-PolyfitResult polyfit(const ndarray& x_in, const ndarray& y_in, std::int64_t deg, const PolyfitOptions& o) {
+PolyfitResult polyfit(const ndarray& x_in, const ndarray& y_in, std::int64_t deg,
+                      const PolyfitOptions& o) {
   const std::int64_t order = deg + 1;
   const Device dev = x_in.device();
   const ndarray x = x_in + 0.0;
@@ -292,7 +304,8 @@ PolyfitResult polyfit(const ndarray& x_in, const ndarray& y_in, std::int64_t deg
     Operand fac = 1;
     if (o.cov == PolyfitCov::Scaled) {
       if (npts <= order) {
-        throw ValueError("the number of data points must exceed order to scale the covariance matrix");
+        throw ValueError(
+            "the number of data points must exceed order to scale the covariance matrix");
       }
       fac = fit.residuals / static_cast<double>(npts - order);
     }

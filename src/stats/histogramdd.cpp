@@ -22,7 +22,8 @@ std::string number_text(double v) { return Scalar(v).str(); }
 
 // np.histogram's _get_outer_edges for one dimension, as strong scalars of the data's
 // float dtype (float64 for other data; Python floats for a given range).
-std::pair<Scalar, Scalar> outer_edges(const ndarray& a, const std::optional<std::pair<double, double>>& range) {
+std::pair<Scalar, Scalar> outer_edges(const ndarray& a,
+                                      const std::optional<std::pair<double, double>>& range) {
   double first = 0, last = 1;
   DType dt = DType::Float64;
   bool weak = true;
@@ -31,7 +32,8 @@ std::pair<Scalar, Scalar> outer_edges(const ndarray& a, const std::optional<std:
     last = range->second;
     if (first > last) throw ValueError("max must be larger than min in range parameter.");
     if (!std::isfinite(first) || !std::isfinite(last)) {
-      throw ValueError("supplied range of [" + number_text(first) + ", " + number_text(last) + "] is not finite");
+      throw ValueError("supplied range of [" + number_text(first) + ", " + number_text(last) +
+                       "] is not finite");
     }
   } else if (a.size() != 0) {
     const ndarray pair[] = {min(a), max(a)};
@@ -82,7 +84,8 @@ HistogramddResult histogramdd(const ndarray& sample_in, std::span<const Histogra
     const HistogramBins& b = bins[static_cast<std::size_t>(i)];
     ndarray edges;
     if (const std::int64_t* n = std::get_if<std::int64_t>(&b)) {
-      if (*n < 1) throw ValueError("`bins[" + std::to_string(i) + "]` must be positive, when an integer");
+      if (*n < 1)
+        throw ValueError("`bins[" + std::to_string(i) + "]` must be positive, when an integer");
       const auto [smin, smax] =
           outer_edges(col, o.range.empty() ? std::nullopt : o.range[static_cast<std::size_t>(i)]);
       edges = linspace(smin, smax, *n + 1, {.device = dev});
@@ -91,11 +94,13 @@ HistogramddResult histogramdd(const ndarray& sample_in, std::span<const Histogra
       if (edges.ndim() == 0) {
         throw TypeError("`bins[" + std::to_string(i) + "]` must be an integer, when a scalar");
       }
-      if (edges.ndim() != 1) throw ValueError("`bins[" + std::to_string(i) + "]` must be a scalar or 1d array");
+      if (edges.ndim() != 1)
+        throw ValueError("`bins[" + std::to_string(i) + "]` must be a scalar or 1d array");
       const ndarray lower = edges.view({slice(std::nullopt, -1)});
       const ndarray upper = edges.view({slice(1)});
       if (any(greater(lower, upper)).item().to_bool()) {
-        throw ValueError("`bins[" + std::to_string(i) + "]` must be monotonically increasing, when an array");
+        throw ValueError("`bins[" + std::to_string(i) +
+                         "]` must be monotonically increasing, when an array");
       }
     }
     result.edges.push_back(edges);
@@ -110,14 +115,16 @@ HistogramddResult histogramdd(const ndarray& sample_in, std::span<const Histogra
   }
   const ndarray flat = ravel_multi_index(counts, nbin);
   const ndarray hist_full =
-      bincount(flat, o.weights ? std::optional<ndarray>(o.weights->to(dev)) : std::nullopt, shape_size(nbin))
+      bincount(flat, o.weights ? std::optional<ndarray>(o.weights->to(dev)) : std::nullopt,
+               shape_size(nbin))
           .reshape(nbin);
   if (!can_cast(hist_full.dtype(), DType::Float64, Casting::Safe)) {
     throw TypeError("Cannot cast array data from dtype('" + std::string(name(hist_full.dtype())) +
                     "') to dtype('float64') according to the rule 'safe'");
   }
   std::vector<Index> core(static_cast<std::size_t>(D), Index(slice(1, -1)));
-  ndarray hist = hist_full.astype(DType::Float64, {.copy = false}).view(std::span<const Index>(core));
+  ndarray hist =
+      hist_full.astype(DType::Float64, {.copy = false}).view(std::span<const Index>(core));
   if (o.density) {
     const ndarray total = sum(hist);
     for (std::int64_t i = 0; i < D; ++i) {

@@ -23,7 +23,8 @@ TEST(NumericArrayApi, CumulativeSumAndProd) {
   for (Device dev : test_devices()) {
     SCOPED_TRACE(dev.str());
     const ndarray x = ivec({1, 2, 3, 4, 5, 6}, dev);
-    EXPECT_EQ(cumulative_sum(x).to_vector<std::int64_t>(), (std::vector<std::int64_t>{1, 3, 6, 10, 15, 21}));
+    EXPECT_EQ(cumulative_sum(x).to_vector<std::int64_t>(),
+              (std::vector<std::int64_t>{1, 3, 6, 10, 15, 21}));
     EXPECT_EQ(cumulative_sum(x, {.include_initial = true}).to_vector<std::int64_t>(),
               (std::vector<std::int64_t>{0, 1, 3, 6, 10, 15, 21}));
     const ndarray m = x.reshape({2, 3});
@@ -44,14 +45,18 @@ TEST(NumericArrayApi, VecdotMatvecVecmat) {
     const ndarray a = vec(av, dev).reshape({4, 3}), b = vec(bv, dev);
     std::vector<double> expect(4, 0.0);
     for (int r = 0; r < 4; ++r) {
-      for (int c = 0; c < 3; ++c) expect[static_cast<std::size_t>(r)] += av[static_cast<std::size_t>(3 * r + c)] * bv[static_cast<std::size_t>(c)];
+      for (int c = 0; c < 3; ++c)
+        expect[static_cast<std::size_t>(r)] +=
+            av[static_cast<std::size_t>(3 * r + c)] * bv[static_cast<std::size_t>(c)];
     }
     EXPECT_EQ(host(vecdot(a, b)), expect);
     EXPECT_EQ(host(matvec(a, b)), expect);
     std::vector<double> vm(3, 0.0);
     const std::vector<double> w{1, -1, 2, 0.5};
     for (int r = 0; r < 4; ++r) {
-      for (int c = 0; c < 3; ++c) vm[static_cast<std::size_t>(c)] += w[static_cast<std::size_t>(r)] * av[static_cast<std::size_t>(3 * r + c)];
+      for (int c = 0; c < 3; ++c)
+        vm[static_cast<std::size_t>(c)] +=
+            w[static_cast<std::size_t>(r)] * av[static_cast<std::size_t>(3 * r + c)];
     }
     EXPECT_EQ(host(vecmat(vec(w, dev), a)), vm);
     // vecdot and vecmat conjugate the first operand.

@@ -31,22 +31,26 @@ TEST(NumericAssembly, Block) {
   for (Device dev : test_devices()) {
     SCOPED_TRACE(dev.str());
     const ndarray eye2 = eye(2, std::nullopt, 0, {.device = dev});
-    const ndarray r = block({{eye2, zeros({2, 1}, {.device = dev})},
-                             {ones({1, 2}, {.device = dev}), full({1, 1}, Scalar(5.0), {.device = dev})}});
+    const ndarray r =
+        block({{eye2, zeros({2, 1}, {.device = dev})},
+               {ones({1, 2}, {.device = dev}), full({1, 1}, Scalar(5.0), {.device = dev})}});
     EXPECT_EQ(r.shape(), (Shape{3, 3}));
     EXPECT_EQ(host(r), (std::vector<double>{1, 0, 0, 0, 1, 0, 1, 1, 5}));
     // Scalars and 1-d arrays in one list: a 1-d result.
     const ndarray one = full({}, Scalar(std::int64_t{1}), {.device = dev});
     const ndarray two = full({}, Scalar(std::int64_t{2}), {.device = dev});
-    EXPECT_EQ(block({one, two, ivec({3, 4}, dev)}).to_vector<std::int64_t>(), (std::vector<std::int64_t>{1, 2, 3, 4}));
+    EXPECT_EQ(block({one, two, ivec({3, 4}, dev)}).to_vector<std::int64_t>(),
+              (std::vector<std::int64_t>{1, 2, 3, 4}));
     // A bare array is copied.
     const ndarray a = ivec({1, 2}, dev);
     const ndarray c = block(a);
     EXPECT_NE(c.data(), a.data());
     EXPECT_EQ(value_error(BlockList{{one, two}, one}),
-              "List depths are mismatched. First element was at depth 2, but there is an element at depth 1 "
+              "List depths are mismatched. First element was at depth 2, but there is an element "
+              "at depth 1 "
               "(arrays[1])");
-    EXPECT_EQ(value_error(BlockList{{one}, BlockList(std::vector<BlockList>{})}), "List at arrays[1] cannot be empty");
+    EXPECT_EQ(value_error(BlockList{{one}, BlockList(std::vector<BlockList>{})}),
+              "List at arrays[1] cannot be empty");
   }
 }
 

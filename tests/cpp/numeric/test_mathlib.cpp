@@ -38,8 +38,8 @@ TEST(NumericMathlib, SincAndI0) {
     EXPECT_EQ(sinc(vec(x, dev).astype(DType::Float32)).dtype(), DType::Float32);
     EXPECT_EQ(sinc(ivec({0, 1}, dev)).dtype(), DType::Float64);
     // np.i0 (even: i0(-x) == i0(x))
-    EXPECT_VEC_NEAR(host(i0(vec({0, 1, -2.5}, dev))), (std::vector<double>{1.0, 1.2660658777520082, 3.289839144050123}),
-                    1e-14);
+    EXPECT_VEC_NEAR(host(i0(vec({0, 1, -2.5}, dev))),
+                    (std::vector<double>{1.0, 1.2660658777520082, 3.289839144050123}), 1e-14);
     const std::vector<double> big = host(i0(vec({10, 30}, dev)));
     EXPECT_NEAR(big[0] / 2815.716628466254, 1, 1e-14);
     EXPECT_NEAR(big[1] / 781672297823.9775, 1, 1e-14);
@@ -80,11 +80,13 @@ TEST(NumericMathlib, NanArgMinMax) {
   for (Device dev : test_devices()) {
     SCOPED_TRACE(dev.str());
     const ndarray a = vec({nan, 2, 1, 4, nan, 0}, dev).reshape({2, 3});
-    EXPECT_EQ(nanargmin(a, {.axis = 1}).to_vector<std::int64_t>(), (std::vector<std::int64_t>{2, 2}));
+    EXPECT_EQ(nanargmin(a, {.axis = 1}).to_vector<std::int64_t>(),
+              (std::vector<std::int64_t>{2, 2}));
     EXPECT_EQ(nanargmax(vec({nan, 3, inf, nan}, dev)).item().to_int64(), 2);
     EXPECT_EQ(nanargmin(ivec({3, 1, 2}, dev)).item().to_int64(), 1);
     EXPECT_THROW(nanargmin(vec({nan, 1, nan, nan}, dev).reshape({2, 2}), {.axis = 1}), ValueError);
-    EXPECT_EQ(nanargmax(vec({nan, 1, 2, nan}, dev).reshape({2, 2}), {.axis = 0}).to_vector<std::int64_t>(),
+    EXPECT_EQ(nanargmax(vec({nan, 1, 2, nan}, dev).reshape({2, 2}), {.axis = 0})
+                  .to_vector<std::int64_t>(),
               (std::vector<std::int64_t>{1, 0}));
   }
 }
@@ -97,9 +99,11 @@ TEST(NumericMathlib, BitwiseCountAndPacking) {
     EXPECT_EQ(counted.dtype(), DType::UInt8);
     EXPECT_EQ(bytes(counted), (std::vector<std::uint8_t>{0, 1, 1, 3, 1, 7}));
     // The definition: popcount of every uint64.
-    const std::vector<std::uint64_t> u{0, 1, 0xFFFFFFFFFFFFFFFFULL, 0x8000000000000001ULL, 0x0123456789ABCDEFULL};
+    const std::vector<std::uint64_t> u{0, 1, 0xFFFFFFFFFFFFFFFFULL, 0x8000000000000001ULL,
+                                       0x0123456789ABCDEFULL};
     const std::vector<std::uint8_t> pc = bytes(bitwise_count(asarray(u, dev)));
-    for (std::size_t i = 0; i < u.size(); ++i) EXPECT_EQ(pc[i], static_cast<std::uint8_t>(std::popcount(u[i])));
+    for (std::size_t i = 0; i < u.size(); ++i)
+      EXPECT_EQ(pc[i], static_cast<std::uint8_t>(std::popcount(u[i])));
     EXPECT_THROW(bitwise_count(vec({1}, dev)), TypeError);
 
     const ndarray m = ivec({1, 0, 1, 0, 1, 1}, dev).reshape({2, 3});
@@ -107,19 +111,23 @@ TEST(NumericMathlib, BitwiseCountAndPacking) {
     EXPECT_EQ(packbits(m, -1).shape(), (Shape{2, 1}));
     const ndarray bits = ivec({1, 0, 1, 1, 0, 0, 0, 0, 1}, dev);
     EXPECT_EQ(bytes(packbits(bits.astype(DType::Bool))), (std::vector<std::uint8_t>{176, 128}));
-    EXPECT_EQ(bytes(packbits(bits, std::nullopt, BitOrder::Little)), (std::vector<std::uint8_t>{13, 1}));
-    EXPECT_EQ(bytes(packbits(ivec({1, 0, 0, 1, 1, 1}, dev).reshape({3, 2}), 0)), (std::vector<std::uint8_t>{160, 96}));
+    EXPECT_EQ(bytes(packbits(bits, std::nullopt, BitOrder::Little)),
+              (std::vector<std::uint8_t>{13, 1}));
+    EXPECT_EQ(bytes(packbits(ivec({1, 0, 0, 1, 1, 1}, dev).reshape({3, 2}), 0)),
+              (std::vector<std::uint8_t>{160, 96}));
     EXPECT_THROW(packbits(vec({1}, dev)), TypeError);
 
     const ndarray packed = ivec({2, 7, 23}, dev).astype(DType::UInt8).reshape({3, 1});
     const ndarray un = unpackbits(packed, 1);
     EXPECT_EQ(un.shape(), (Shape{3, 8}));
-    EXPECT_EQ(bytes(un), (std::vector<std::uint8_t>{0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 1, 0,
-                                                    1, 1, 1}));
+    EXPECT_EQ(bytes(un), (std::vector<std::uint8_t>{0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0,
+                                                    0, 1, 1, 1, 0, 0, 0, 1, 0, 1, 1, 1}));
     const ndarray two = ivec({2, 7}, dev).astype(DType::UInt8);
-    EXPECT_EQ(bytes(unpackbits(two, std::nullopt, -3)), (std::vector<std::uint8_t>{0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0}));
-    EXPECT_EQ(bytes(unpackbits(ivec({5}, dev).astype(DType::UInt8), std::nullopt, 10, BitOrder::Little)),
-              (std::vector<std::uint8_t>{1, 0, 1, 0, 0, 0, 0, 0, 0, 0}));
+    EXPECT_EQ(bytes(unpackbits(two, std::nullopt, -3)),
+              (std::vector<std::uint8_t>{0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0}));
+    EXPECT_EQ(
+        bytes(unpackbits(ivec({5}, dev).astype(DType::UInt8), std::nullopt, 10, BitOrder::Little)),
+        (std::vector<std::uint8_t>{1, 0, 1, 0, 0, 0, 0, 0, 0, 0}));
     EXPECT_THROW(unpackbits(two, std::nullopt, -17), ValueError);
     EXPECT_THROW(unpackbits(ivec({1}, dev)), TypeError);
     // Round trip of random-looking bits.

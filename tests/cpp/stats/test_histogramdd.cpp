@@ -27,13 +27,16 @@ TEST(StatisticsHistogramdd, Histogram2d) {
     EXPECT_EQ(host(xe), (std::vector<double>{0, 2, 4}));
     EXPECT_EQ(host(ye), (std::vector<double>{0, 2, 4}));
     const HistogramBins counts[] = {std::int64_t{2}, std::int64_t{3}};
-    auto [h2, xe2, ye2] = histogram2d(x, y, counts, {.range = {std::pair{0.0, 4.0}, std::pair{0.0, 6.0}}});
+    auto [h2, xe2, ye2] =
+        histogram2d(x, y, counts, {.range = {std::pair{0.0, 4.0}, std::pair{0.0, 6.0}}});
     EXPECT_EQ(host(h2), (std::vector<double>{2, 2, 0, 1, 1, 1}));
     EXPECT_EQ(host(ye2), (std::vector<double>{0, 2, 4, 6}));
     const HistogramBins edges[] = {vec({0, 1, 5}, dev), vec({0, 2, 4}, dev)};
     auto [hd, xd, yd] = histogram2d(x, y, edges, {.density = true});
-    EXPECT_VEC_NEAR(host(hd), (std::vector<double>{0.14285714285714285, 0, 0.017857142857142856, 0.07142857142857142}),
-                    1e-15);
+    EXPECT_VEC_NEAR(
+        host(hd),
+        (std::vector<double>{0.14285714285714285, 0, 0.017857142857142856, 0.07142857142857142}),
+        1e-15);
     auto [hw, xw, yw] = histogram2d(x, y, 2, {.weights = vec({0, 1, 2, 3, 4, 5, 6}, dev)});
     EXPECT_EQ(host(hw), (std::vector<double>{1, 5, 5, 10}));
   }
@@ -52,7 +55,9 @@ TEST(StatisticsHistogramdd, HistogramddShapesAndErrors) {
     EXPECT_EQ(host(one.hist), (std::vector<double>{3, 1}));
     EXPECT_EQ(host(one.edges[0]), (std::vector<double>{1, 3, 5}));
     // float32 data: float32 edges.
-    EXPECT_EQ(histogramdd(vec({1, 2, 3, 4}, dev).astype(DType::Float32).reshape({2, 2}), 2).edges[0].dtype(),
+    EXPECT_EQ(histogramdd(vec({1, 2, 3, 4}, dev).astype(DType::Float32).reshape({2, 2}), 2)
+                  .edges[0]
+                  .dtype(),
               DType::Float32);
     const ndarray s = vec({1, 2, 3, 4}, dev).reshape({2, 2});
     EXPECT_THROW(histogramdd(s, 0), ValueError);
