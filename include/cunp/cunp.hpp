@@ -1,6 +1,9 @@
 // cunp/cunp.hpp — the whole public C++ API.
 #pragma once
 
+#include "cunp/array_api.hpp"
+#include "cunp/assembly.hpp"
+#include "cunp/calculus.hpp"
 #include "cunp/config.hpp"
 #include "cunp/copyto.hpp"
 #include "cunp/creation.hpp"
@@ -15,8 +18,10 @@
 #include "cunp/kernel.hpp"
 #include "cunp/linalg.hpp"
 #include "cunp/manipulation.hpp"
+#include "cunp/mathlib.hpp"
 #include "cunp/memory.hpp"
 #include "cunp/ndarray.hpp"
+#include "cunp/polynomial.hpp"
 #include "cunp/profiler.hpp"
 #include "cunp/random.hpp"
 #include "cunp/raw_kernel.hpp"

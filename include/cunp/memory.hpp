@@ -67,6 +67,49 @@ MemoryPool& get_default_memory_pool(int device = -1);
 // The pool of page-locked host memory used for transfers.
 MemoryPool& get_default_pinned_memory_pool();
 
+// Where a DeviceMemoryPool gets its segments (CuPy's MemoryPool(allocator=)): `malloc`
+// returns device memory of `nbytes` usable on CUDA device `device` (current during the
+// call), or nullptr when it has none left; `free` gives back what malloc returned.
+struct PoolBacking {
+  std::function<void*(std::size_t nbytes, int device)> malloc;
+  std::function<void(void* ptr, std::size_t nbytes, int device)> free;
+};
+// cudaMallocManaged / cudaFree as a PoolBacking (CuPy's MemoryPool(malloc_managed)).
+PoolBacking managed_pool_backing();
+
+// A caching pool of CUDA device memory of its own (cupy.cuda.MemoryPool): one
+// stream-ordered caching allocator per device, created on first use, whose segments
+// come from `backing` (cudaMalloc/cudaFree when it is empty). Select it for every
+// array with set_allocator(pool). Creating one needs no GPU; the statistics and the
+// limit are those of the current device's allocator (CudaError without a GPU, as the
+// default pool's). Storages from the pool keep it alive.
+class DeviceMemoryPool final : public MemoryPool {
+ public:
+  explicit DeviceMemoryPool(PoolBacking backing = {});
+  std::size_t used_bytes() const override;
+  std::size_t free_bytes() const override;
+  std::size_t total_bytes() const override;
+  std::size_t n_free_blocks() const override;
+  void free_all_blocks() override;  // of every device
+  void set_limit(std::size_t bytes) override;  // of every device
+  std::size_t get_limit() const override;
+  // `nbytes` on the current CUDA device, ordered on its current stream (MemoryPool.malloc).
+  std::shared_ptr<Storage> malloc(std::size_t nbytes);
+
+  struct State;
+
+ private:
+  std::shared_ptr<State> state_;
+};
+
+// Allocates `nbytes` from `pool`, a DeviceMemoryPool (on the current device) or the
+// default pool of a device (on that device), on the device's current stream (CuPy's
+// MemoryPool.malloc). ValueError for other pools (the pinned one).
+std::shared_ptr<Storage> pool_malloc(MemoryPool& pool, std::size_t nbytes);
+// `nbytes` of managed (unified) memory for the current CUDA device, no pool
+// (cupy.cuda.malloc_managed).
+std::shared_ptr<Storage> malloc_managed(std::size_t nbytes);
+
 // Where CUDA device allocations come from.
 struct ExternalAllocator {
   // Returns device memory of at least nbytes on `device`, ordered on `stream`
@@ -79,6 +122,11 @@ enum class AllocatorKind { Pool, Managed, Direct, External };
 // Managed: cudaMallocManaged, no pool. Direct: cudaMalloc/cudaFree each time.
 // External: the given callbacks (the way RMM plugs into CuPy).
 void set_allocator(AllocatorKind kind, ExternalAllocator external = {});
+// Selects `pool` for all CUDA devices (AllocatorKind::Pool with the pool's own
+// allocators; nullptr: the default pools). The selection keeps the pool alive.
+void set_allocator(std::shared_ptr<DeviceMemoryPool> pool);
 AllocatorKind get_allocator_kind();
+// The pool selected by set_allocator(pool); nullptr for the default pools or another kind.
+std::shared_ptr<DeviceMemoryPool> get_allocator_pool();
 
 }  // namespace cunp

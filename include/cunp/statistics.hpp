@@ -1,6 +1,6 @@
 // cunp/statistics.hpp — order statistics (median, quantile, percentile and their nan*
 // variants), averages and correlations (average, cov, corrcoef) and histograms
-// (histogram, histogram_bin_edges, bincount, digitize), with NumPy's names, result
+// (histogram, histogram_bin_edges, histogramdd, histogram2d, bincount, digitize), with NumPy's names, result
 // dtypes and errors. Everything runs on the arrays' device; only the checks NumPy
 // makes on values (negative bincount input, zero weight sums, monotonic bins, the
 // autodetected histogram range) read a few values back to the host.
@@ -8,8 +8,12 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string_view>
+#include <tuple>
 #include <utility>
+#include <variant>
+#include <vector>
 
 #include "cunp/ndarray.hpp"
 #include "cunp/reduce.hpp"
@@ -149,6 +153,41 @@ ndarray histogram_bin_edges(const ndarray& a, std::string_view bins,
                             const HistogramOptions& options = {});
 std::pair<ndarray, ndarray> histogram(const ndarray& a, std::string_view bins,
                                       const HistogramOptions& options = {});
+
+// np.histogramdd / np.histogram2d: the bins of one dimension, a count of equal-width
+// bins (over that dimension's range, or its data's min and max widened by 0.5 each way
+// when they coincide) or monotonically increasing edges.
+using HistogramBins = std::variant<std::int64_t, ndarray>;
+struct HistogramddOptions {
+  // Empty, or one entry per dimension (nullopt: the data's range); used with counts.
+  std::vector<std::optional<std::pair<double, double>>> range;
+  std::optional<ndarray> weights;  // one per sample; the histogram sums them
+  bool density = false;            // divide by the total and the bin volumes
+};
+struct HistogramddResult {
+  ndarray hist;                // float64, one axis per dimension
+  std::vector<ndarray> edges;  // one edge array per dimension
+};
+// np.histogramdd of an (N, D) sample (a 1-d one is N samples of one dimension). `bins`
+// holds one entry for every dimension or one per dimension. Values on the last edge
+// belong to the last bin; values outside the edges are dropped. NumPy's ValueErrors
+// for bad bins, ranges and non-finite autodetected ranges.
+HistogramddResult histogramdd(const ndarray& sample, std::span<const HistogramBins> bins,
+                              const HistogramddOptions& options = {});
+inline HistogramddResult histogramdd(const ndarray& sample, std::int64_t bins = 10,
+                                     const HistogramddOptions& options = {}) {
+  const HistogramBins b[] = {bins};
+  return histogramdd(sample, b, options);
+}
+// np.histogram2d: {H, xedges, yedges} of the points (x[i], y[i]).
+std::tuple<ndarray, ndarray, ndarray> histogram2d(const ndarray& x, const ndarray& y,
+                                                  std::span<const HistogramBins> bins,
+                                                  const HistogramddOptions& options = {});
+inline std::tuple<ndarray, ndarray, ndarray> histogram2d(const ndarray& x, const ndarray& y, std::int64_t bins = 10,
+                                                         const HistogramddOptions& options = {}) {
+  const HistogramBins b[] = {bins};
+  return histogram2d(x, y, b, options);
+}
 
 // np.bincount of a 1-d array of non-negative integers: int64 counts, or float64 sums
 // of `weights`; length max(x.max() + 1, minlength). ValueError for negative values

@@ -37,6 +37,34 @@ void call_held(const std::shared_ptr<PyObject>& fn, Args... args) {
   }
 }
 
+// A DeviceMemoryPool as Python holds it (cunp.cuda.MemoryPool(allocator=)); the
+// selection of set_allocator(pool.malloc) shares the pool.
+struct PyDevicePool {
+  std::shared_ptr<DeviceMemoryPool> pool;
+};
+
+// The byte array over a storage handed out by a pool: what a Memory holds on to.
+ndarray storage_bytes(std::shared_ptr<Storage> storage) {
+  const auto n = static_cast<std::int64_t>(storage->nbytes());
+  return ndarray(std::move(storage), DType::UInt8, {n}, {1}, 0);
+}
+
+// A pool's segments from Python: malloc(nbytes) -> address (0 when out of memory) and
+// free(address), both run under the GIL and skipped once the interpreter is gone.
+PoolBacking python_backing(nb::handle malloc_fn, nb::handle free_fn) {
+  PoolBacking b;
+  b.malloc = [fn = hold_callable(malloc_fn)](std::size_t n, int) -> void* {
+    nb::gil_scoped_acquire gil;
+    nb::object r = nb::handle(fn.get())(n);
+    return reinterpret_cast<void*>(nb::cast<std::uintptr_t>(r));
+  };
+  b.free = [fn = hold_callable(free_fn)](void* p, std::size_t, int) {
+    if (!Py_IsInitialized()) return;
+    call_held(fn, reinterpret_cast<std::uintptr_t>(p));
+  };
+  return b;
+}
+
 AllocatorKind parse_allocator(const std::string& s) {
   if (s == "pool") return AllocatorKind::Pool;
   if (s == "managed") return AllocatorKind::Managed;
@@ -217,6 +245,25 @@ void bind_cuda(nb::module_& m) {
     }
     set_allocator(parse_allocator(kind), ext);
   }, arg("kind"), arg("malloc") = nb::none(), arg("free") = nb::none());
+  nb::class_<PyDevicePool>(m, "_DeviceMemoryPool")
+      .def("__init__", [](PyDevicePool* self, const std::string& source, nb::object malloc_fn, nb::object free_fn) {
+        PoolBacking backing;
+        if (source == "managed") backing = managed_pool_backing();
+        else if (source == "callback") backing = python_backing(malloc_fn, free_fn);
+        else if (source != "cuda") throw ValueError("unknown pool source '" + source + "'");
+        new (self) PyDevicePool{std::make_shared<DeviceMemoryPool>(std::move(backing))};
+      }, arg("source"), arg("malloc") = nb::none(), arg("free") = nb::none())
+      .def("used_bytes", [](const PyDevicePool& p) { return p.pool->used_bytes(); })
+      .def("free_bytes", [](const PyDevicePool& p) { return p.pool->free_bytes(); })
+      .def("total_bytes", [](const PyDevicePool& p) { return p.pool->total_bytes(); })
+      .def("n_free_blocks", [](const PyDevicePool& p) { return p.pool->n_free_blocks(); })
+      .def("free_all_blocks", [](PyDevicePool& p) { p.pool->free_all_blocks(); })
+      .def("set_limit", [](PyDevicePool& p, std::size_t n) { p.pool->set_limit(n); })
+      .def("get_limit", [](const PyDevicePool& p) { return p.pool->get_limit(); })
+      .def("malloc", [](PyDevicePool& p, std::size_t n) { return storage_bytes(p.pool->malloc(n)); });
+  m.def("_pool_malloc", [](MemoryPool& pool, std::size_t n) { return storage_bytes(pool_malloc(pool, n)); });
+  m.def("_malloc_managed", [](std::size_t n) { return storage_bytes(malloc_managed(n)); });
+  m.def("_set_allocator_pool", [](const PyDevicePool& p) { set_allocator(p.pool); });
   m.def("_get_allocator_kind", [] {
     switch (get_allocator_kind()) {
       case AllocatorKind::Pool: return "pool";

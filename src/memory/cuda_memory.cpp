@@ -88,13 +88,15 @@ class CudaDeviceScope {
   int previous_ = -1;
 };
 
-// cudaMalloc/cudaFree on one device, frees ordered by CUDA events.
+// cudaMalloc/cudaFree (or a PoolBacking's functions) on one device, frees ordered by
+// CUDA events.
 class CudaDeviceBackend final : public Backend {
  public:
-  explicit CudaDeviceBackend(int device) : device_(device) {}
+  explicit CudaDeviceBackend(int device, PoolBacking backing = {}) : device_(device), backing_(std::move(backing)) {}
 
   void* raw_malloc(std::size_t nbytes, StreamHandle) override {
     CudaDeviceScope scope(device_);
+    if (backing_.malloc) return backing_.malloc(nbytes, device_);
     void* ptr = nullptr;
     const cudaError_t status = cudaMalloc(&ptr, nbytes);
     if (status == cudaErrorMemoryAllocation) {
@@ -105,10 +107,11 @@ class CudaDeviceBackend final : public Backend {
     return ptr;
   }
 
-  void raw_free(void* ptr, std::size_t) override {
+  void raw_free(void* ptr, std::size_t nbytes) override {
     release_ignoring_shutdown([&] {
       CudaDeviceScope scope(device_);
-      check_cuda(cudaFree(ptr), "cudaFree");
+      if (backing_.free) backing_.free(ptr, nbytes, device_);
+      else check_cuda(cudaFree(ptr), "cudaFree");
     });
   }
 
@@ -157,6 +160,7 @@ class CudaDeviceBackend final : public Backend {
 
  private:
   int device_;
+  PoolBacking backing_;
   std::vector<cudaEvent_t> events_;  // guarded by the allocator's lock (see Backend)
 };
 
@@ -215,8 +219,10 @@ std::size_t initial_limit(int device) {
 
 struct AllocatorSelection {
   std::atomic<AllocatorKind> kind{AllocatorKind::Pool};
-  std::mutex mutex;  // guards `external`
+  std::atomic<bool> has_pool{false};  // `pool` is set: read without the lock on the hot path
+  std::mutex mutex;  // guards `external` and `pool`
   std::shared_ptr<const ExternalAllocator> external;
+  std::shared_ptr<DeviceMemoryPool> pool;  // set_allocator(pool)
 };
 
 AllocatorSelection& allocator_selection() {
@@ -232,6 +238,17 @@ std::shared_ptr<Storage> make_storage(void* ptr, std::size_t nbytes, Device devi
     release(ptr);
     throw;
   }
+}
+
+// A block of `pool` (a device's caching allocator) as a storage on `stream`, which the
+// storage keeps alive (Note [Blocks keep their stream alive]); `keep` is held as long as
+// the block is (the DeviceMemoryPool owning `pool`).
+std::shared_ptr<Storage> pool_storage(CachingAllocator* pool, int index, std::size_t nbytes, const Stream& owner,
+                                      std::shared_ptr<const void> keep = nullptr) {
+  void* ptr = pool->allocate(nbytes, owner.handle());
+  return make_storage(ptr, nbytes, Device::cuda(index), [pool, owner, keep](void* p) {
+    release_ignoring_shutdown([&] { pool->deallocate(p); });
+  });
 }
 
 // Direct and managed allocations: one driver call each, and when the device is full,
@@ -325,11 +342,15 @@ std::shared_ptr<Storage> allocate_cuda(Device device, std::size_t nbytes) {
   const AllocatorKind kind = selection.kind.load(std::memory_order_acquire);
   switch (kind) {
     case AllocatorKind::Pool: {
-      CachingAllocator* pool = &device_pool(index);
-      void* ptr = pool->allocate(nbytes, stream);
-      return make_storage(ptr, nbytes, where, [pool, owner](void* p) {
-        release_ignoring_shutdown([&] { pool->deallocate(p); });
-      });
+      if (selection.has_pool.load(std::memory_order_acquire)) {
+        std::shared_ptr<DeviceMemoryPool> selected;
+        {
+          std::lock_guard lock(selection.mutex);
+          selected = selection.pool;
+        }
+        if (selected) return selected->malloc(nbytes);
+      }
+      return pool_storage(&device_pool(index), index, nbytes, owner);
     }
     case AllocatorKind::Managed:
     case AllocatorKind::Direct: {
@@ -393,14 +414,159 @@ bool pinned_memory_pooled() { return memory::pinned_pooled().load(std::memory_or
 
 void set_allocator(AllocatorKind kind, ExternalAllocator external) {
   auto& selection = memory::allocator_selection();
-  if (kind == AllocatorKind::External) {
-    if (!external.malloc || !external.free) {
-      throw ValueError("set_allocator: an external allocator needs both malloc and free");
-    }
+  if (kind == AllocatorKind::External && (!external.malloc || !external.free)) {
+    throw ValueError("set_allocator: an external allocator needs both malloc and free");
+  }
+  std::shared_ptr<DeviceMemoryPool> dropped;  // released after the lock
+  {
     std::lock_guard lock(selection.mutex);
-    selection.external = std::make_shared<const ExternalAllocator>(std::move(external));
+    if (kind == AllocatorKind::External) {
+      selection.external = std::make_shared<const ExternalAllocator>(std::move(external));
+    }
+    dropped = std::move(selection.pool);
+    selection.pool = nullptr;
+    selection.has_pool.store(false, std::memory_order_release);
   }
   selection.kind.store(kind, std::memory_order_release);
+}
+
+void set_allocator(std::shared_ptr<DeviceMemoryPool> pool) {
+  auto& selection = memory::allocator_selection();
+  std::shared_ptr<DeviceMemoryPool> dropped;
+  {
+    std::lock_guard lock(selection.mutex);
+    dropped = std::move(selection.pool);
+    selection.pool = std::move(pool);
+    selection.has_pool.store(selection.pool != nullptr, std::memory_order_release);
+  }
+  selection.kind.store(AllocatorKind::Pool, std::memory_order_release);
+}
+
+std::shared_ptr<DeviceMemoryPool> get_allocator_pool() {
+  auto& selection = memory::allocator_selection();
+  std::lock_guard lock(selection.mutex);
+  return selection.pool;
+}
+
+// ---- pools of their own (cupy.cuda.MemoryPool(allocator=))
+
+struct DeviceMemoryPool::State {
+  PoolBacking backing;
+  std::mutex mutex;  // guards `pools` (their slots) and `limit`
+  std::vector<std::unique_ptr<memory::CachingAllocator>> pools;  // by device, created on first use
+  std::size_t limit = 0;
+
+  memory::CachingAllocator* existing(int device) {
+    std::lock_guard lock(mutex);
+    const auto i = static_cast<std::size_t>(device);
+    return i < pools.size() ? pools[i].get() : nullptr;
+  }
+  memory::CachingAllocator& pool(int device) {
+    std::lock_guard lock(mutex);
+    const auto i = static_cast<std::size_t>(device);
+    if (pools.size() <= i) pools.resize(i + 1);
+    if (!pools[i]) {
+      pools[i] = std::make_unique<memory::CachingAllocator>(
+          std::make_unique<memory::CudaDeviceBackend>(device, backing), limit);
+    }
+    return *pools[i];
+  }
+  template <class F>
+  void each(F&& f) {
+    std::lock_guard lock(mutex);
+    for (auto& p : pools) {
+      if (p) f(*p);
+    }
+  }
+};
+
+DeviceMemoryPool::DeviceMemoryPool(PoolBacking backing) : state_(std::make_shared<State>()) {
+  if (static_cast<bool>(backing.malloc) != static_cast<bool>(backing.free)) {
+    throw ValueError("DeviceMemoryPool: a backing needs both malloc and free");
+  }
+  state_->backing = std::move(backing);
+}
+
+namespace {
+template <class F>
+std::size_t current_statistic(DeviceMemoryPool::State& state, F&& f) {
+  memory::CachingAllocator* pool = state.existing(memory::resolve_device(-1));
+  return pool ? f(*pool) : 0;
+}
+}  // namespace
+
+std::size_t DeviceMemoryPool::used_bytes() const {
+  return current_statistic(*state_, [](auto& p) { return p.used_bytes(); });
+}
+std::size_t DeviceMemoryPool::free_bytes() const {
+  return current_statistic(*state_, [](auto& p) { return p.free_bytes(); });
+}
+std::size_t DeviceMemoryPool::total_bytes() const {
+  return current_statistic(*state_, [](auto& p) { return p.total_bytes(); });
+}
+std::size_t DeviceMemoryPool::n_free_blocks() const {
+  return current_statistic(*state_, [](auto& p) { return p.n_free_blocks(); });
+}
+void DeviceMemoryPool::free_all_blocks() {
+  state_->each([](memory::CachingAllocator& p) { p.free_all_blocks(); });
+}
+void DeviceMemoryPool::set_limit(std::size_t bytes) {
+  std::lock_guard lock(state_->mutex);
+  state_->limit = bytes;
+  for (auto& p : state_->pools) {
+    if (p) p->set_limit(bytes);
+  }
+}
+std::size_t DeviceMemoryPool::get_limit() const {
+  std::lock_guard lock(state_->mutex);
+  return state_->limit;
+}
+
+std::shared_ptr<Storage> DeviceMemoryPool::malloc(std::size_t nbytes) {
+  const int index = memory::resolve_device(-1);
+  memory::CudaDeviceScope scope(index);
+  return memory::pool_storage(&state_->pool(index), index, nbytes, current_stream(index), state_);
+}
+
+PoolBacking managed_pool_backing() {
+  PoolBacking b;
+  b.malloc = [](std::size_t nbytes, int) -> void* {
+    void* ptr = nullptr;
+    const cudaError_t status = cudaMallocManaged(&ptr, std::max<std::size_t>(nbytes, 1), cudaMemAttachGlobal);
+    if (status == cudaErrorMemoryAllocation) {
+      (void)cudaGetLastError();
+      return nullptr;
+    }
+    cuda::check_cuda(status, "cudaMallocManaged");
+    return ptr;
+  };
+  b.free = [](void* ptr, std::size_t, int) { cuda::check_cuda(cudaFree(ptr), "cudaFree"); };
+  return b;
+}
+
+std::shared_ptr<Storage> pool_malloc(MemoryPool& pool, std::size_t nbytes) {
+  if (auto* own = dynamic_cast<DeviceMemoryPool*>(&pool)) return own->malloc(nbytes);
+  const int count = cuda_device_count();
+  for (int d = 0; d < count; ++d) {
+    memory::CachingAllocator* default_pool = memory::existing_device_pool(d);
+    if (default_pool == &pool) {
+      memory::CudaDeviceScope scope(d);
+      return memory::pool_storage(default_pool, d, nbytes, current_stream(d));
+    }
+  }
+  throw ValueError("pool_malloc: the pool is neither a DeviceMemoryPool nor a device's default memory pool");
+}
+
+std::shared_ptr<Storage> malloc_managed(std::size_t nbytes) {
+  const int index = memory::resolve_device(-1);
+  memory::CudaDeviceScope scope(index);
+  void* ptr = memory::allocate_uncached(index, nbytes, true);
+  return memory::make_storage(ptr, nbytes, Device::cuda(index), [index](void* p) {
+    memory::release_ignoring_shutdown([&] {
+      memory::CudaDeviceScope release_scope(index);
+      cuda::check_cuda(cudaFree(p), "cudaFree");
+    });
+  });
 }
 
 AllocatorKind get_allocator_kind() {

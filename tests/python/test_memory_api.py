@@ -75,3 +75,94 @@ def test_cupy_gpu_memory_limit_is_honoured():
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     assert int(r.stdout.split()[-1]) == 987654321
+
+
+# ---- MemoryPool(allocator=) and allocator callables
+
+
+def test_memory_pool_arguments_and_selection_without_allocating():
+    own = cunp.cuda.MemoryPool()
+    managed = cunp.cuda.MemoryPool(cunp.cuda.malloc_managed)
+    calls = []
+    custom = cunp.cuda.MemoryPool(allocator=lambda size: calls.append(size))
+    with pytest.raises(TypeError, match="allocator must be None or a callable"):
+        cunp.cuda.MemoryPool(allocator=42)
+    with pytest.raises(TypeError, match="not supported"):
+        cunp.cuda.PinnedMemoryPool(allocator=cunp.cuda.malloc_managed)
+    own.set_limit(size=1 << 20)
+    assert own.get_limit() == 1 << 20
+    for pool in (own, managed, custom):
+        with cunp.cuda.using_allocator(pool.malloc):
+            assert cunp.cuda.get_allocator() == pool.malloc
+        assert cunp.cuda.get_allocator() == "pool"
+    plain = lambda size: calls.append(size)  # noqa: E731 - an allocator of CuPy's shape
+    with cunp.cuda.using_allocator(plain):
+        assert cunp.cuda.get_allocator() is plain
+        cunp.zeros(3, device="cpu")  # the cpu device does not ask it
+    assert cunp.cuda.get_allocator() == "pool"
+    assert calls == []  # nothing was allocated
+    with pytest.raises(TypeError, match="allocator must be"):
+        cunp.cuda.set_allocator(cunp.cuda.PinnedMemoryPool().malloc)
+
+
+def test_memory_pool_without_gpu_raises_cuda_errors():
+    if cunp.cuda.is_available():
+        pytest.skip("covered by the GPU tests")
+    with pytest.raises(cunp.cuda.CUDARuntimeError):
+        cunp.cuda.MemoryPool().used_bytes()
+    with pytest.raises(cunp.cuda.CUDARuntimeError):
+        cunp.cuda.MemoryPool(cunp.cuda.malloc_managed).malloc(16)
+    with pytest.raises(cunp.cuda.CUDARuntimeError):
+        cunp.cuda.malloc_managed(16)
+    with pytest.raises(ValueError):
+        cunp.cuda.malloc_managed(-1)
+
+
+@needs_cuda
+def test_memory_pool_over_a_python_allocator():
+    calls = []
+
+    def allocator(size):
+        calls.append(size)
+        return cunp.cuda.malloc_managed(size)
+
+    pool = cunp.cuda.MemoryPool(allocator)
+    p = pool.malloc(1000)
+    assert isinstance(p, cunp.cuda.MemoryPointer) and p.ptr != 0 and p.device_id == 0
+    assert len(calls) == 1 and pool.used_bytes() == 1024
+    del p
+    q = pool.malloc(1000)  # the cached block: no new segment
+    assert len(calls) == 1
+    del q
+    with cunp.cuda.using_allocator(pool.malloc):
+        a = cunp.arange(1 << 20, dtype=numpy.float32, device="cuda:0")
+        b = a * 2
+        assert pool.used_bytes() >= 2 * (4 << 20)
+    numpy.testing.assert_array_equal(b.get(), numpy.arange(1 << 20, dtype=numpy.float32) * 2)
+    del a, b
+    pool.free_all_blocks()
+    assert pool.total_bytes() == 0
+
+
+@needs_cuda
+def test_memory_pool_of_managed_memory_and_callable_allocator():
+    pool = cunp.cuda.MemoryPool(cunp.cuda.malloc_managed)
+    with cunp.cuda.using_allocator(pool.malloc):
+        a = cunp.ones(1000, device="cuda:0")
+    assert pool.used_bytes() >= 8000
+    assert a.get().sum() == 1000
+    default = cunp.get_default_memory_pool()
+    p = default.malloc(4096)
+    assert p.size >= 4096 and p.device_id == 0
+    m = cunp.cuda.malloc_managed(256)
+    assert m.size == 256
+    held = []
+
+    def plain(size):
+        held.append(size)
+        return cunp.cuda.malloc_managed(size)
+
+    with cunp.cuda.using_allocator(plain):  # a callable of CuPy's shape, called per allocation
+        c = cunp.zeros(10, device="cuda:0")
+    assert held == [80]
+    assert c.get().sum() == 0

@@ -7,11 +7,36 @@ OutOfMemoryError = _core.OutOfMemoryError
 
 
 class MemoryPool:
-    """The caching pool of a CUDA device. Freed blocks return here, not to the driver."""
+    """A caching pool of CUDA device memory (cupy.cuda.MemoryPool): freed blocks return
+    here, not to the driver. ``MemoryPool()`` is a new pool over cudaMalloc,
+    ``MemoryPool(allocator)`` takes its segments from ``allocator(size)``, which returns a
+    MemoryPointer (``malloc_managed``, or any allocator of CuPy's shape); the pointer is
+    kept until the pool gives the segment back. Arrays use the pool once it is selected
+    with ``set_allocator(pool.malloc)``; ``get_default_memory_pool()`` is the one they use
+    otherwise. Statistics are those of the current device."""
 
-    def __init__(self, device=-1, *, _pool=None):
+    def __init__(self, allocator=None):
+        self._device = -1
+        self._default = False
+        if allocator is None:
+            self._pool = _core._DeviceMemoryPool("cuda")
+        elif allocator is malloc_managed:
+            self._pool = _core._DeviceMemoryPool("managed")  # cudaMallocManaged, no Python call per segment
+        elif callable(allocator):
+            held = _HeldAllocations(allocator)
+            self._pool = _core._DeviceMemoryPool("callback", held.malloc, held.free)
+        else:
+            raise TypeError("allocator must be None or a callable taking a size and returning a MemoryPointer, "
+                            "got %r" % (allocator,))
+
+    @classmethod
+    def _of_device(cls, device):
+        """The handle of a device's default pool (get_default_memory_pool)."""
+        self = cls.__new__(cls)
         self._device = device
-        self._pool = _pool
+        self._default = True
+        self._pool = None
+        return self
 
     def _p(self):
         if self._pool is None:
@@ -48,11 +73,52 @@ class MemoryPool:
         return self._p().get_limit()
 
     def malloc(self, size):
-        raise NotImplementedError("use cunp.empty to allocate; MemoryPool.malloc selects the pool in set_allocator")
+        """A MemoryPointer to `size` bytes from this pool on the current device and stream
+        (cupy MemoryPool.malloc); the bound method is what set_allocator takes."""
+        size = operator.index(size)
+        if size < 0:
+            raise ValueError("size must be non-negative, got %d" % size)
+        p = self._p()
+        array = p.malloc(size) if isinstance(p, _core._DeviceMemoryPool) else _core._pool_malloc(p, size)
+        return MemoryPointer(Memory(array), 0)
+
+
+class _HeldAllocations:
+    """A CuPy-shaped allocator (size -> MemoryPointer) as the address-level malloc/free
+    that cunp's pools and set_allocator call: each returned pointer object is held
+    until its memory is freed (dropping it frees the memory, as in CuPy's pools)."""
+
+    def __init__(self, allocator):
+        self._allocator = allocator
+        self._held = {}
+
+    def malloc(self, size, *_):  # (size) from a pool; (size, device, stream) as an external allocator
+        try:
+            pointer = self._allocator(max(int(size), 1))
+        except (OutOfMemoryError, MemoryError):
+            return 0  # out of memory: the pool frees its cache and tries once more
+        ptr = int(pointer.ptr)
+        self._held[ptr] = pointer
+        return ptr
+
+    def free(self, ptr, *_):
+        self._held.pop(int(ptr), None)
 
 
 class PinnedMemoryPool(MemoryPool):
-    """The pool of page-locked host memory used by empty_pinned/zeros_pinned."""
+    """The pool of page-locked host memory used by empty_pinned/zeros_pinned (every
+    PinnedMemoryPool is a handle to that one pool; an own pinned pool over an allocator
+    is not provided)."""
+
+    def __init__(self, allocator=None):
+        if allocator is not None:
+            raise TypeError("PinnedMemoryPool(allocator=) is not supported: cunp has one pinned pool")
+        self._device = -1
+        self._default = True
+        self._pool = None
+
+    def malloc(self, size):
+        raise NotImplementedError("use cunp.empty_pinned to allocate page-locked memory")
 
     def _p(self):
         if self._pool is None:
@@ -68,7 +134,7 @@ def get_default_memory_pool(device=-1):
     device = _core.getDevice() if device == -1 else device
     pool = _default_pools.get(device)
     if pool is None:
-        pool = _default_pools[device] = MemoryPool(device)
+        pool = _default_pools[device] = MemoryPool._of_device(device)
     return pool
 
 
@@ -77,8 +143,13 @@ def get_default_pinned_memory_pool():
 
 
 def malloc_managed(size):
-    """Marker for set_allocator: allocate unified (managed) memory, no pool."""
-    raise TypeError("malloc_managed is an allocator marker for cunp.cuda.set_allocator")
+    """A MemoryPointer to `size` bytes of managed (unified) memory on the current device,
+    no pool (cupy.cuda.malloc_managed). As an allocator (set_allocator(malloc_managed),
+    MemoryPool(malloc_managed)) cunp calls cudaMallocManaged directly."""
+    size = operator.index(size)
+    if size < 0:
+        raise ValueError("size must be non-negative, got %d" % size)
+    return MemoryPointer(Memory(_core._malloc_managed(size)), 0)
 
 
 class ExternalAllocator:
@@ -96,14 +167,17 @@ _current = "pool"
 def _is_pool_malloc(allocator, pinned):
     """True for the bound ``malloc`` of a (Pinned)MemoryPool, as CuPy's allocators are given."""
     owner = getattr(allocator, "__self__", None)
-    return getattr(allocator, "__func__", None) is MemoryPool.malloc and \
+    return getattr(allocator, "__func__", None) in (MemoryPool.malloc, PinnedMemoryPool.malloc) and \
         isinstance(owner, MemoryPool) and isinstance(owner, PinnedMemoryPool) == pinned
 
 
 def set_allocator(allocator=None):
     """Selects where device memory comes from: ``None`` (cudaMalloc/cudaFree each time),
-    ``get_default_memory_pool().malloc`` (the pool, default), ``malloc_managed``, or an
-    ``ExternalAllocator``."""
+    a MemoryPool's ``malloc`` (``get_default_memory_pool().malloc``, the default, or a
+    pool of its own), ``malloc_managed``, an ``ExternalAllocator``, or any callable
+    taking a size and returning a MemoryPointer (the shape of CuPy's allocators, e.g.
+    RMM's), which is called for every allocation and whose pointer is held until the
+    array's memory is freed."""
     global _current
     if allocator is None:
         _core._set_allocator("direct")
@@ -115,10 +189,19 @@ def set_allocator(allocator=None):
         _core._set_allocator("external", allocator.malloc, allocator.free)
         _current = allocator
     elif _is_pool_malloc(allocator, pinned=False):
-        _core._set_allocator("pool")
+        pool = allocator.__self__
+        if pool._default:
+            _core._set_allocator("pool")
+        else:
+            _core._set_allocator_pool(pool._pool)
+        _current = allocator
+    elif callable(allocator) and not _is_pool_malloc(allocator, pinned=True):
+        held = _HeldAllocations(allocator)
+        _core._set_allocator("external", held.malloc, held.free)
         _current = allocator
     else:
-        raise TypeError("allocator must be None, a MemoryPool's malloc, malloc_managed or an ExternalAllocator")
+        raise TypeError("allocator must be None, a MemoryPool's malloc, malloc_managed, an ExternalAllocator or a "
+                        "callable taking a size and returning a MemoryPointer")
 
 
 def get_allocator():

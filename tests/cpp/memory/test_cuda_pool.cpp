@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <memory>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -356,6 +357,98 @@ TEST_F(CudaPool, StorageOutlivesAllocatorSwitch) {
   AllocatorScope scope(AllocatorKind::Direct);
   s.reset();
   EXPECT_EQ(pool.used_bytes(), used - 4096);
+}
+
+// ---- pools of their own (cupy.cuda.MemoryPool(allocator=))
+
+TEST(DeviceMemoryPool, CreatingNeedsNoGpuAndChecksTheBacking) {
+  DeviceMemoryPool plain;  // cudaMalloc
+  PoolBacking only_malloc;
+  only_malloc.malloc = [](std::size_t, int) -> void* { return nullptr; };
+  EXPECT_THROW(DeviceMemoryPool{only_malloc}, ValueError);
+  plain.set_limit(1 << 20);
+  EXPECT_EQ(plain.get_limit(), 1u << 20);
+  plain.free_all_blocks();  // nothing created yet
+  auto shared = std::make_shared<DeviceMemoryPool>(managed_pool_backing());
+  set_allocator(shared);
+  EXPECT_EQ(get_allocator_kind(), AllocatorKind::Pool);
+  EXPECT_EQ(get_allocator_pool(), shared);
+  set_allocator(AllocatorKind::Pool);
+  EXPECT_EQ(get_allocator_pool(), nullptr);
+  if (cuda_device_count() == 0) {
+    EXPECT_THROW(plain.used_bytes(), CudaError);
+    EXPECT_THROW(plain.malloc(16), CudaError);
+    EXPECT_THROW(malloc_managed(16), CudaError);
+  }
+}
+
+TEST_F(CudaPool, OwnPoolCachesSegmentsFromItsBacking) {
+  struct Calls {
+    int mallocs = 0;
+    int frees = 0;
+    std::size_t bytes = 0;
+  };
+  auto calls = std::make_shared<Calls>();
+  PoolBacking backing;
+  backing.malloc = [calls](std::size_t n, int device) -> void* {
+    EXPECT_EQ(device, current_cuda_device());
+    ++calls->mallocs;
+    calls->bytes += n;
+    void* p = nullptr;
+    return cudaMalloc(&p, n) == cudaSuccess ? p : nullptr;
+  };
+  backing.free = [calls](void* p, std::size_t n, int) {
+    ++calls->frees;
+    calls->bytes -= n;
+    EXPECT_EQ(cudaFree(p), cudaSuccess);
+  };
+  auto pool = std::make_shared<DeviceMemoryPool>(backing);
+  {
+    auto a = pool->malloc(1000);
+    EXPECT_EQ(calls->mallocs, 1);
+    EXPECT_EQ(pool->used_bytes(), 1024u);
+    EXPECT_GE(pool->total_bytes(), 1024u);
+    EXPECT_EQ(memory_type(a->data()), cudaMemoryTypeDevice);
+  }
+  // The freed block is cached: no new segment for the next request.
+  auto b = pool->malloc(1000);
+  EXPECT_EQ(calls->mallocs, 1);
+  b.reset();
+  pool->free_all_blocks();
+  EXPECT_EQ(calls->frees, 1);
+  EXPECT_EQ(calls->bytes, 0u);
+  EXPECT_EQ(pool->total_bytes(), 0u);
+  // Selected for every array: allocate() takes its blocks from the pool, and a storage
+  // keeps the pool alive after the selection moved on.
+  std::shared_ptr<Storage> kept;
+  {
+    AllocatorScope restore(AllocatorKind::Pool);  // back to the default pools at the end
+    set_allocator(pool);
+    kept = allocate(Device::cuda(0), 4096);
+    EXPECT_EQ(calls->mallocs, 2);
+    EXPECT_EQ(pool->used_bytes(), 4096u);
+  }
+  EXPECT_EQ(get_allocator_pool(), nullptr);
+  std::weak_ptr<DeviceMemoryPool> weak = pool;
+  pool.reset();
+  kept.reset();
+  EXPECT_TRUE(weak.expired());
+  EXPECT_EQ(calls->bytes, 0u);  // the pool gave its segment back when it went
+}
+
+TEST_F(CudaPool, OwnPoolOverManagedMemoryAndPoolMalloc) {
+  DeviceMemoryPool pool(managed_pool_backing());
+  auto s = pool.malloc(1 << 20);
+  EXPECT_EQ(memory_type(s->data()), cudaMemoryTypeManaged);
+  static_cast<unsigned char*>(s->data())[5] = 7;  // host access to managed memory
+  auto m = malloc_managed(100);
+  EXPECT_EQ(memory_type(m->data()), cudaMemoryTypeManaged);
+  MemoryPool& def = get_default_memory_pool(0);
+  const std::size_t used = def.used_bytes();
+  auto d = pool_malloc(def, 512);
+  EXPECT_EQ(def.used_bytes(), used + 512);
+  EXPECT_EQ(pool_malloc(pool, 512)->device(), Device::cuda(0));
+  EXPECT_THROW(pool_malloc(get_default_pinned_memory_pool(), 16), ValueError);
 }
 
 }  // namespace
