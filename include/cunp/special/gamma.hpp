@@ -21,7 +21,7 @@ namespace cunp::special {
   X(erf) X(erfc) X(erfcx) X(erfi) X(dawsn) X(erfinv) X(erfcinv) X(ndtr) X(log_ndtr) X(ndtri)        \
   X(ndtri_exp) X(gamma) X(gammaln) X(loggamma) X(gammasgn) X(rgamma) X(psi) X(zetac) X(expit)       \
   X(logit) X(log_expit) X(entr) X(exp1) X(expi) X(spence) X(exp10) X(round) X(cosdg) X(sindg)       \
-  X(tandg) X(cotdg)
+  X(tandg) X(cotdg) X(wofz)
 #define CUNP_SPECIAL_GAMMA_BINARY(X)                                                                \
   X(beta) X(betaln) X(poch) X(gammainc) X(gammaincc) X(gammaincinv) X(gammainccinv) X(xlogy)        \
   X(xlog1py) X(rel_entr) X(kl_div) X(huber) X(pseudo_huber) X(boxcox) X(boxcox1p) X(inv_boxcox)     \
