@@ -165,6 +165,7 @@ void register_special_gamma() {
   }
   ff_dd<s::pdtr>("pdtr");
   ff_dd<s::pdtrc>("pdtrc");
+  ff_dd<s::pdtrik>("pdtrik");
   {
     Builder b = special("pdtri", 2);
     b.loop<s::pdtri, f64, i64, f64>().loop<s::pdtri, f32, f32, f32>().loop<s::pdtri, f64, f64, f64>();
@@ -172,11 +173,15 @@ void register_special_gamma() {
   ff_dd<s::chdtr>("chdtr");
   ff_dd<s::chdtrc>("chdtrc");
   ff_dd<s::chdtri>("chdtri");
+  ff_dd<s::chdtriv>("chdtriv");
   fff_ddd<s::fdtr>("fdtr");
   fff_ddd<s::fdtrc>("fdtrc");
   fff_ddd<s::fdtri>("fdtri");
   fff_ddd<s::gdtr>("gdtr");
   fff_ddd<s::gdtrc>("gdtrc");
+  fff_ddd<s::gdtrix>("gdtrix");
+  fff_ddd<s::gdtria>("gdtria");
+  fff_ddd<s::gdtrib>("gdtrib");
   ff_dd<s::stdtr>("stdtr");
   ff_dd<s::stdtrit>("stdtrit");
   // elementary

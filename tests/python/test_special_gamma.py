@@ -195,7 +195,8 @@ def test_matches_scipy(device, name, ref, args, rtol, dtype):
 def test_loop_types_are_scipys():
     for name in ["erf", "erfc", "erfcx", "erfi", "dawsn", "wofz", "erfinv", "ndtr", "gamma", "gammaln", "psi", "loggamma",
                  "rgamma", "beta", "betainc", "gammainc", "expn", "exp1", "expi", "spence", "bdtr", "nbdtr", "pdtri", "xlogy",
-                 "_zeta", "_riemann_zeta", "_lambertw", "exp10", "radian", "owens_t", "expit", "logit", "zetac"]:
+                 "_zeta", "_riemann_zeta", "_lambertw", "exp10", "radian", "owens_t", "expit", "logit", "zetac",
+                 "gdtrix", "gdtria", "gdtrib", "chdtriv", "pdtrik"]:
         ours = [t for t in getattr(sp, name).types]
         theirs = scipy_types(name)
         assert set(ours) <= set(theirs), (name, ours, theirs)
@@ -529,3 +530,35 @@ def test_complex_exponential_integrals_branches(device):
         got = getattr(sp, name)(cunp.asarray(z)).get()
         failures, _ = compare(got, want, 1e-13, 1e-300)
         assert not failures, (name, failures)
+
+
+CDF_E = numpy.array([nan, -1.0, 0.0, 1e-300, 1e-10, 0.3, 1.0, 2.0, 7.5, 50.0, 1e3, inf])
+CDF_P = numpy.array([nan, -1.0, 0.0, 1e-300, 1e-20, 1e-5, 0.01, 0.3, 0.5, 0.7, 0.99, 1 - 1e-9, 1.0, 2.0])
+# shapes left out for gdtrix/gdtria: b = 0 and b = 1e-300 (and negative rates), where
+# SciPy's closed forms return 0 even for p outside [0, 1]
+CDF_SHAPE = numpy.array([nan, 1e-10, 0.3, 1.0, 2.0, 7.5, 50.0, 1e3, inf])
+CDF_INVERSES = [("gdtrix", (CDF_E[2:], CDF_SHAPE, CDF_P)), ("gdtria", (CDF_P, CDF_SHAPE, CDF_E[2:])),
+                ("gdtrib", (CDF_E, CDF_P, CDF_E)), ("chdtriv", (CDF_P, CDF_E)), ("pdtrik", (CDF_P, CDF_E))]
+
+
+@pytest.mark.parametrize("name,axes", CDF_INVERSES, ids=[c[0] for c in CDF_INVERSES])
+@pytest.mark.parametrize("dtype", [numpy.float64, numpy.float32], ids=["f8", "f4"])
+def test_distribution_parameter_inverses(device, name, axes, dtype):
+    args = [a.astype(dtype) for a in grid(*axes)]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        want = getattr(S, name)(*[a.astype(numpy.float64) for a in args]).astype(dtype)
+    got = getattr(sp, name)(*[cunp.asarray(a) for a in args])
+    assert got.dtype == dtype
+    failures, count = compare(got.get(), want, 1e-12 if dtype == numpy.float64 else 1e-6, _tiny(dtype))
+    assert not failures, "%d of %d differ: %s" % (count, want.size, "; ".join(failures))
+    # the root solves the forward function
+    if name in ("gdtrib", "chdtriv", "pdtrik"):
+        fwd = {"gdtrib": lambda a, p, x, r: S.gdtr(a, r, x), "chdtriv": lambda p, x, r: S.chdtr(r, x),
+               "pdtrik": lambda p, m, r: S.gammaincc(r + 1, m)}[name]
+        g = got.get().astype(numpy.float64)
+        a64 = [a.astype(numpy.float64) for a in args]
+        p = a64[1] if name == "gdtrib" else a64[0]
+        ok = numpy.isfinite(g) & (g > 1e-3) & (g < 1e3) & (p > 1e-15) & (p < 0.999)
+        numpy.testing.assert_allclose(fwd(*[a[ok] for a in a64], g[ok]), p[ok],
+                                      rtol=1e-11 if dtype == numpy.float64 else 1e-5)
