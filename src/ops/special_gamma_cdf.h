@@ -162,42 +162,17 @@ CUNP_SG f64 gdtria(f64 p, f64 b, f64 x) {
   return igam_inverse(b, p, false) / x;
 }
 
-// The shape s > 0 with P(s, y) = p, Q(s, y) = q (p + q = 1; the smaller is matched, so a
-// tail keeps its relative accuracy): P falls from 1 to 0 as s grows. A bracket [s, 2s]
-// from y + 1/3 (about P's median) by doubling or halving, then regula falsi with the
-// Illinois modification; 0 or inf where the root is beyond 1e-300 or 1e300.
-CUNP_SG f64 igam_shape_inverse(f64 y, f64 p, f64 q) {
-  const bool upper = q < p;
-  // h falls through 0 at the root
-  auto h = [&](f64 s) { return upper ? q - igam_pq(s, y, 1) : igam_pq(s, y, 0) - p; };
-  f64 a = y + 1.0 / 3, fa = h(a);
-  f64 b = a, fb = fa;
-  if (fa > 0) {
-    do {
-      a = b;
-      fa = fb;
-      b = 2 * a;
-      if (b > 1e300) return inf();
-      fb = h(b);
-    } while (fb > 0);
-  } else {
-    do {
-      b = a;
-      fb = fa;
-      a = 0.5 * b;
-      if (a < 1e-300) return 0.0;
-      fa = h(a);
-    } while (fa < 0);
-  }
-  if (fa == 0) return a;
-  if (fb == 0) return b;
+// The root of h, which rises through 0 between a and b (h(a) < 0 < h(b)): regula falsi
+// with the Illinois modification (a halved end value where one end is kept twice), to
+// the width of a few ulp.
+template <typename H> CUNP_HD f64 illinois_root(H h, f64 a, f64 b, f64 fa, f64 fb) {
   int side = 0;
   for (int i = 0; i < 200; ++i) {
     f64 c = (a * fb - b * fa) / (fb - fa);
     if (!(c > a && c < b)) c = 0.5 * (a + b);
     const f64 fc = h(c);
     if (fc == 0) return c;
-    if (fc < 0) {
+    if (fc > 0) {
       b = c;
       fb = fc;
       if (side == -1) fa *= 0.5;
@@ -208,9 +183,45 @@ CUNP_SG f64 igam_shape_inverse(f64 y, f64 p, f64 q) {
       if (side == 1) fb *= 0.5;
       side = 1;
     }
-    if (b - a <= 2 * kEps * b) break;
+    if (b - a <= 2 * kEps * fm::fabs(b)) break;
   }
   return fm::fabs(fa) < fm::fabs(fb) ? a : b;
+}
+
+// The root of a rising h on (0, inf) from a bracket [s, 2s] found by doubling or halving
+// from `start`; 0 or inf where the root is beyond 1e-300 or 1e300.
+template <typename H> CUNP_HD f64 rising_root_positive(H h, f64 start) {
+  f64 a = start, fa = h(a);
+  f64 b = a, fb = fa;
+  if (fa < 0) {
+    do {
+      a = b;
+      fa = fb;
+      b = 2 * a;
+      if (b > 1e300) return inf();
+      fb = h(b);
+    } while (fb < 0);
+  } else {
+    do {
+      b = a;
+      fb = fa;
+      a = 0.5 * b;
+      if (a < 1e-300) return 0.0;
+      fa = h(a);
+    } while (fa > 0);
+  }
+  if (fa == 0) return a;
+  if (fb == 0) return b;
+  return illinois_root(h, a, b, fa, fb);
+}
+
+// The shape s > 0 with P(s, y) = p, Q(s, y) = q (p + q = 1; the smaller is matched, so a
+// tail keeps its relative accuracy): P falls from 1 to 0 as s grows; the bracket starts
+// at y + 1/3 (about P's median).
+CUNP_SG f64 igam_shape_inverse(f64 y, f64 p, f64 q) {
+  const bool upper = q < p;
+  auto h = [&](f64 s) { return upper ? igam_pq(s, y, 1) - q : p - igam_pq(s, y, 0); };
+  return rising_root_positive(h, y + 1.0 / 3);
 }
 
 // gdtr(a, b, x) = p for the shape b.
