@@ -68,6 +68,16 @@ TEST(SpecialGamma, ValuesAgreeWithIdentities) {
   expect_near_rel(values(special::gammaln(0.0)), {inf}, 0.0);
 }
 
+TEST(SpecialGamma, DistributionParameterInverses) {
+  EXPECT_NEAR(values(special::gdtrix(2.0, 3.0, 0.3))[0], values(special::gammaincinv(3.0, 0.3))[0] / 2, 1e-15);
+  EXPECT_NEAR(values(special::gdtria(0.3, 3.0, 2.0))[0], values(special::gammaincinv(3.0, 0.3))[0] / 2, 1e-15);
+  // each root solves its forward function
+  EXPECT_NEAR(values(special::chdtr(special::chdtriv(0.3, 5.0), 5.0))[0], 0.3, 1e-14);
+  EXPECT_NEAR(values(special::gdtr(1.5, special::gdtrib(1.5, 1e-10, 4.0), 4.0))[0], 1e-10, 1e-22);
+  EXPECT_NEAR(values(special::gammaincc(add(special::pdtrik(0.3, 2.0), 1.0), 2.0))[0], 0.3, 1e-14);
+  expect_near_rel(values(special::pdtrik(0.1, 1.0)), {0.0}, 0.0);  // e^-1 >= 0.1: k = 0, as SciPy
+}
+
 TEST(SpecialGamma, ComplexErrorFunctions) {
   // w(1 + i) and erf(1 + i) (mpmath, 30 digits), w(iy) = erfcx(y), erfi(z) = -i erf(iz)
   const std::complex<double> z{1.0, 1.0};
