@@ -42,6 +42,11 @@ def worst(got, want, tiny):
     return (float(e.max()) if e.size else 0.0), int(special.sum())
 
 
+# Points left out where SciPy is known to be wrong (tests/python/test_special_gamma.py says
+# why): zeta(x, q) at odd x and half-integer q < 0, where SciPy's terms cancel exactly.
+EXCLUDE = {"_zeta": lambda x, q: ~((q < 0) & (numpy.mod(q, 1) == 0.5) & (numpy.mod(x, 2) == 1))}
+
+
 def main():
     warnings.simplefilter("ignore")
     print("| function | points | worst rel. err. f64 | worst rel. err. f32 | special values differing |")
@@ -55,6 +60,9 @@ def main():
                 axes = [numpy.unique(a[~numpy.isnan(a)]) for a in args]
                 axes = [densify(ax, 3 if len(args) == 2 else 2) for ax in axes]
                 args = t.grid(*axes)
+                if name in EXCLUDE:
+                    keep = EXCLUDE[name](*args)
+                    args = [a[keep] for a in args]
             want = ref(*args)
             got = getattr(sp, name)(*[cunp.asarray(a) for a in args]).get()
             e64, s64 = worst(got, want, 1e-250)

@@ -8,6 +8,8 @@
 
 #include "special_gamma_cdf.h"
 #include "special_gamma_complex.h"
+#include "special_gamma_expint_complex.h"
+#include "special_gamma_faddeeva.h"
 #include "special_gamma_misc.h"
 
 namespace cunp {
@@ -34,11 +36,6 @@ namespace special {
     }                                                                                         \
   };
 
-CUNP_SPECIAL_1(erf, erf)
-CUNP_SPECIAL_1(erfc, erfc)
-CUNP_SPECIAL_1(erfcx, erfcx)
-CUNP_SPECIAL_1(erfi, erfi)
-CUNP_SPECIAL_1(dawsn, dawsn)
 CUNP_SPECIAL_1(erfinv, erfinv)
 CUNP_SPECIAL_1(erfcinv, erfcinv)
 CUNP_SPECIAL_1(ndtr, ndtr)
@@ -73,10 +70,7 @@ CUNP_SPECIAL_2(boxcox, boxcox)
 CUNP_SPECIAL_2(boxcox1p, boxcox1p)
 CUNP_SPECIAL_2(inv_boxcox, inv_boxcox)
 CUNP_SPECIAL_2(inv_boxcox1p, inv_boxcox1p)
-CUNP_SPECIAL_1(exp1, exp1)
-CUNP_SPECIAL_1(expi, expi)
 CUNP_SPECIAL_2(expn, expn)
-CUNP_SPECIAL_1(spence, spence)
 CUNP_SPECIAL_2(owens_t, owens_t)
 CUNP_SPECIAL_2(binom, binom)
 CUNP_SPECIAL_3(bdtr, bdtr)
@@ -96,6 +90,11 @@ CUNP_SPECIAL_3(fdtrc, fdtrc)
 CUNP_SPECIAL_3(fdtri, fdtri)
 CUNP_SPECIAL_3(gdtr, gdtr)
 CUNP_SPECIAL_3(gdtrc, gdtrc)
+CUNP_SPECIAL_3(gdtrix, gdtrix)
+CUNP_SPECIAL_3(gdtria, gdtria)
+CUNP_SPECIAL_3(gdtrib, gdtrib)
+CUNP_SPECIAL_2(chdtriv, chdtriv)
+CUNP_SPECIAL_2(pdtrik, pdtrik)
 CUNP_SPECIAL_2(stdtr, stdtr)
 CUNP_SPECIAL_2(stdtrit, stdtrit)
 CUNP_SPECIAL_1(exp10, exp10)
@@ -145,7 +144,23 @@ CUNP_SPECIAL_REAL_COMPLEX(gamma, gamma, cgamma)
 CUNP_SPECIAL_REAL_COMPLEX(loggamma, loggamma, cloggamma)
 CUNP_SPECIAL_REAL_COMPLEX(rgamma, rgamma, crgamma)
 CUNP_SPECIAL_REAL_COMPLEX(digamma, digamma, cdigamma)
+CUNP_SPECIAL_REAL_COMPLEX(erf, erf, cerf)
+CUNP_SPECIAL_REAL_COMPLEX(erfc, erfc, cerfc)
+CUNP_SPECIAL_REAL_COMPLEX(erfcx, erfcx, cerfcx)
+CUNP_SPECIAL_REAL_COMPLEX(erfi, erfi, cerfi)
+CUNP_SPECIAL_REAL_COMPLEX(dawsn, dawsn, cdawsn)
+CUNP_SPECIAL_REAL_COMPLEX(exp1, exp1, cexp1)
+CUNP_SPECIAL_REAL_COMPLEX(expi, expi, cexpi)
+CUNP_SPECIAL_REAL_COMPLEX(spence, spence, cspence)
 #undef CUNP_SPECIAL_REAL_COMPLEX
+
+// The Faddeeva function: complex loops only ("F->F D->D").
+struct wofz {
+  template <typename T> CUNP_HD complex<T> operator()(complex<T> z) const {
+    const sg::c128 r = sg::faddeeva({static_cast<f64>(z.re), static_cast<f64>(z.im)});
+    return {static_cast<T>(r.re), static_cast<T>(r.im)};
+  }
+};
 
 // _lambertw(z, k, tol): "Dld->D" and "Flf->F".
 struct lambertw {

@@ -260,6 +260,20 @@ CUNP_SG f64 hurwitz_zeta(f64 s, f64 q) {
     if (!is_int(s)) return nan();  // (q + k)^-s is not real
   }
   if (s == inf()) return q == 1 ? 1.0 : (q < 1 ? inf() : nan());  // as SciPy
+  f64 head = 0;
+  if (q < 0 && mod2(s) == 1 && s < 1e15) {
+    // Odd s, q < 0: the n = ceil(-q) negative terms -(-q - k)^-s nearly cancel the first
+    // n positive ones (exactly, at half-integer q), which summed in turn would leave only
+    // rounding: pair them, v^-s - (v + d)^-s... with v = 1 - f + j, f = q + n in (0, 1),
+    // d = 2f - 1, as v^-s expm1(-s log1p(d / v)), and add zeta(s, q + 2n).
+    const f64 n = fm::ceil(-q);
+    const f64 f = q + n, d = 2 * f - 1;
+    for (f64 j = 0; j < n; j += 1) {
+      const f64 v = 1 - f + j;
+      head += lib_pow(v, -s) * lib_expm1(-s * lib_log1p(d / v));
+    }
+    q += 2 * n;
+  }
   // The j-th correction relative to the sum is about |B_2j| / (2j)! (s)_(2j-1) (s - 1) / a^2j:
   // a >= max(s, 10) + 12 puts the twelfth below 1e-18.
   const f64 amin = (s > 10 ? s : 10.0) + 12;
@@ -269,7 +283,7 @@ CUNP_SG f64 hurwitz_zeta(f64 s, f64 q) {
     const f64 t = lib_pow(a, -s);
     sum += t;
     // Large s: the rest of the sum is below t (q+k)/(s-1) and negligible.
-    if (s > 2 && fm::fabs(t) * (fm::fabs(a) + 1) <= kEps * 0.25 * fm::fabs(sum) * (s - 1) && a > 0) return sum;
+    if (s > 2 && fm::fabs(t) * (fm::fabs(a) + 1) <= kEps * 0.25 * fm::fabs(sum) * (s - 1) && a > 0) return head + sum;
     a += 1;
   }
   const f64 w = lib_pow(a, -s);
@@ -283,7 +297,7 @@ CUNP_SG f64 hurwitz_zeta(f64 s, f64 q) {
     if (fm::fabs(t) < kEps * 0.1 * fm::fabs(sum)) break;
     fac *= (s + 2 * j - 1) * (s + 2 * j) / a2;
   }
-  return sum;
+  return head + sum;
 }
 
 // SciPy's zeta(x, q): defined for x >= 1 only.

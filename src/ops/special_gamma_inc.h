@@ -148,8 +148,14 @@ CUNP_SG f64 igam_inverse(f64 a, f64 p, bool invert_q) {
     if (!(x > 0)) x = lib_exp((lib_log(pp) + lgamma1p(a)) / a);
   } else {
     const f64 t = 1 - a * (0.253 + a * 0.12);
-    if (pp < t) x = lib_exp((lib_log(pp) + lgamma1p(a)) / a);  // P ~ x^a / gamma(a+1)
-    else x = 1 - lib_log(qq / (1 - t));
+    if (pp < t) {
+      // P ~ x^a / gamma(a+1), exact to double precision where x underflows (small a)
+      const f64 lx = (lib_log(pp) + lgamma1p(a)) / a;
+      if (lx < -745.2) return 0.0;
+      x = lib_exp(lx);
+    } else {
+      x = 1 - lib_log(qq / (1 - t));
+    }
   }
   if (!(x > 0)) x = 2.2250738585072014e-308;
   if (fm::isinf(x)) x = 1e300;

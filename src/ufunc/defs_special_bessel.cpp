@@ -1,6 +1,7 @@
 // src/ufunc/defs_special_bessel.cpp — scipy.special's Bessel, elliptic and
-// orthogonal-polynomial ufuncs (Space::Special), with SciPy's loops in SciPy's order
-// (scipy.special.X.types, the complex loops left out); scalar code in
+// orthogonal-polynomial ufuncs (Space::Special), with SciPy 1.18's loops in SciPy 1.18's
+// order (scipy.special.X.types, the complex loops left out; 1.18 puts the float32 loops
+// first, "f->f d->d", where 1.17 listed "d->d f->f"); scalar code in
 // src/ops/special_bessel.h, special_elliptic.h and special_orthopoly.h.
 #include "ops/special_bessel.h"
 #include "ops/special_bessel_complex.h"
@@ -26,9 +27,9 @@ constexpr const char* kOrthopoly = "special_orthopoly.h";
 
 std::string functor_name(const char* name) { return std::string("cunp::ops::special::") + name; }
 
-// "d->d f->f": the fixed-order functions, the complete elliptic integrals.
+// "f->f d->d": the fixed-order functions, the complete elliptic integrals.
 template <typename Op> void fixed_order(const char* name, const char* functor, const char* header = kBessel) {
-  define(name, 1, 1, functor_name(functor), header).special().template loop<Op, f64, f64>().template loop<Op, f32, f32>();
+  define(name, 1, 1, functor_name(functor), header).special().template loop<Op, f32, f32>().template loop<Op, f64, f64>();
 }
 
 // "ff->f dd->d fF->F dD->D": real order, real or complex argument (the complex loops
@@ -60,14 +61,14 @@ template <typename Op> void integer_order(const char* name, const char* functor,
       .template loop<Op, f64, f64, f64>();
 }
 
-// "ld->d lf->f": the private ufuncs of spherical_jn & co.
+// "lf->f ld->d": the private ufuncs of spherical_jn & co.
 template <typename Op> void spherical(const char* name, const char* functor) {
-  define(name, 2, 1, functor_name(functor), kBessel).special().template loop<Op, f64, i64, f64>().template loop<Op, f32, i64, f32>();
+  define(name, 2, 1, functor_name(functor), kBessel).special().template loop<Op, f32, i64, f32>().template loop<Op, f64, i64, f64>();
 }
 
-// "dd->d ff->f": the incomplete elliptic integrals.
+// "ff->f dd->d": the incomplete elliptic integrals.
 template <typename Op> void incomplete(const char* name) {
-  define(name, 2, 1, functor_name(name), kElliptic).special().template loop<Op, f64, f64, f64>().template loop<Op, f32, f32, f32>();
+  define(name, 2, 1, functor_name(name), kElliptic).special().template loop<Op, f32, f32, f32>().template loop<Op, f64, f64, f64>();
 }
 
 // "ldd->d fff->f ddd->d": the polynomials with a parameter.
@@ -138,8 +139,8 @@ void register_special_bessel() {
   incomplete<sp::ellipeinc>("ellipeinc");
   define("ellipj", 2, 4, functor_name("ellipj"), kElliptic)
       .special()
-      .template loop4<sp::ellipj, f64, f64, f64>()
-      .template loop4<sp::ellipj, f32, f32, f32>();
+      .template loop4<sp::ellipj, f32, f32, f32>()
+      .template loop4<sp::ellipj, f64, f64, f64>();
 
   integer_order<sp::eval_legendre>("eval_legendre", "eval_legendre", kOrthopoly);
   integer_order<sp::eval_chebyt>("eval_chebyt", "eval_chebyt", kOrthopoly);

@@ -1,8 +1,9 @@
 // src/ufunc/defs_special_gamma.cpp — scipy.special's ufuncs of the error-function,
 // gamma, beta, zeta, exponential-integral and statistical families (Space::Special),
-// with SciPy's loops in SciPy's order (scipy.special.erf.types is "d->d f->f ..."), so
-// that type resolution gives SciPy's dtypes (float16 and small integers resolve to the
-// first loop they cast to safely: erf(int16) is float64, erfinv(int16) float32). Scalar
+// with SciPy 1.18's loops in SciPy 1.18's order (scipy.special.erf.types is
+// "f->f d->d F->F D->D"; SciPy 1.17 and older listed "d->d f->f ..." for many), so that
+// type resolution gives SciPy's dtypes (float16 and small integers resolve to the first
+// loop they cast to safely: erf(int16) is float32, expn(int16, int16) float64). Scalar
 // code in src/ops/special_gamma.h. Complex loops exist where this file lists them.
 #include "ops/special_gamma.h"
 #include "ufunc/defs_util.hpp"
@@ -30,22 +31,17 @@ template <typename Op> void d_f(const char* name, const char* functor = nullptr)
   b.loop<Op, f64, f64>();
   b.loop<Op, f32, f32>();
 }
-template <typename Op> void d_D_f_F(const char* name, const char* functor = nullptr) {
+template <typename Op> void f_d_F_D(const char* name, const char* functor = nullptr) {
   Builder b = special(name, 1, functor);
-  b.loop<Op, f64, f64>();
-  b.loop<Op, c128, c128>();
   b.loop<Op, f32, f32>();
+  b.loop<Op, f64, f64>();
   b.loop<Op, c64, c64>();
+  b.loop<Op, c128, c128>();
 }
 template <typename Op> void f_d(const char* name, const char* functor = nullptr) {
   Builder b = special(name, 1, functor);
   b.loop<Op, f32, f32>();
   b.loop<Op, f64, f64>();
-}
-template <typename Op> void dd_ff(const char* name) {
-  Builder b = special(name, 2);
-  b.loop<Op, f64, f64, f64>();
-  b.loop<Op, f32, f32, f32>();
 }
 template <typename Op> void ff_dd(const char* name) {
   Builder b = special(name, 2);
@@ -57,67 +53,66 @@ template <typename Op> void fff_ddd(const char* name) {
   b.loop<Op, f32, f32, f32, f32>();
   b.loop<Op, f64, f64, f64, f64>();
 }
-template <typename Op> void ddd_fff(const char* name) {
-  Builder b = special(name, 3);
-  b.loop<Op, f64, f64, f64, f64>();
-  b.loop<Op, f32, f32, f32, f32>();
-}
 
 }  // namespace
 
 void register_special_gamma() {
   namespace s = ops::special;
   // error functions and the normal distribution
-  d_f<s::erf>("erf");
-  d_f<s::erfc>("erfc");
-  d_f<s::erfcx>("erfcx");
-  d_f<s::erfi>("erfi");
-  d_f<s::dawsn>("dawsn");
+  f_d_F_D<s::erf>("erf");
+  f_d_F_D<s::erfc>("erfc");
+  f_d_F_D<s::erfcx>("erfcx");
+  f_d_F_D<s::erfi>("erfi");
+  f_d_F_D<s::dawsn>("dawsn");
+  {
+    Builder b = special("wofz", 1);
+    b.loop<s::wofz, c64, c64>().loop<s::wofz, c128, c128>();
+  }
   f_d<s::erfinv>("erfinv");
   f_d<s::erfcinv>("erfcinv");
-  d_f<s::ndtr>("ndtr");
-  d_f<s::log_ndtr>("log_ndtr");
+  f_d<s::ndtr>("ndtr");
+  f_d<s::log_ndtr>("log_ndtr");
   f_d<s::ndtri>("ndtri");
   f_d<s::ndtri_exp>("ndtri_exp");
   // gamma and beta
-  d_D_f_F<s::gamma>("gamma");
-  d_f<s::gammaln>("gammaln");
-  d_D_f_F<s::loggamma>("loggamma");
-  d_f<s::gammasgn>("gammasgn");
-  d_D_f_F<s::rgamma>("rgamma");
-  d_D_f_F<s::digamma>("psi", "digamma");
+  f_d_F_D<s::gamma>("gamma");
+  f_d<s::gammaln>("gammaln");
+  f_d_F_D<s::loggamma>("loggamma");
+  f_d<s::gammasgn>("gammasgn");
+  f_d_F_D<s::rgamma>("rgamma");
+  f_d_F_D<s::digamma>("psi", "digamma");
   alias("digamma", "psi");
-  dd_ff<s::beta>("beta");
-  dd_ff<s::betaln>("betaln");
+  ff_dd<s::beta>("beta");
+  ff_dd<s::betaln>("betaln");
   ff_dd<s::poch>("poch");
   fff_ddd<s::betainc>("betainc");
   fff_ddd<s::betaincc>("betaincc");
   fff_ddd<s::betaincinv>("betaincinv");
   fff_ddd<s::betainccinv>("betainccinv");
-  dd_ff<s::gammainc>("gammainc");
-  dd_ff<s::gammaincc>("gammaincc");
-  dd_ff<s::gammaincinv>("gammaincinv");
-  dd_ff<s::gammainccinv>("gammainccinv");
+  ff_dd<s::gammainc>("gammainc");
+  ff_dd<s::gammaincc>("gammaincc");
+  ff_dd<s::gammaincinv>("gammaincinv");
+  ff_dd<s::gammainccinv>("gammainccinv");
   // zeta: SciPy's zeta(x, q=None) is a Python function over these two
-  d_f<s::riemann_zeta>("_riemann_zeta", "riemann_zeta");
+  f_d<s::riemann_zeta>("_riemann_zeta", "riemann_zeta");
   {
     Builder b = special("_zeta", 2, "hurwitz_zeta");
     b.loop<s::hurwitz_zeta, f32, f32, f32>().loop<s::hurwitz_zeta, f64, f64, f64>();
   }
-  d_f<s::zetac>("zetac");
+  f_d<s::zetac>("zetac");
   // logistic, entropies, losses, Box-Cox
-  d_f<s::expit>("expit");
-  d_f<s::logit>("logit");
-  d_f<s::log_expit>("log_expit");
+  f_d<s::expit>("expit");
+  d_f<s::logit>("logit");  // SciPy 1.18 keeps "d->d f->f" here
+  f_d<s::log_expit>("log_expit");
   {
     Builder b = special("xlogy", 2);
-    b.loop<s::xlogy, f64, f64, f64>().loop<s::xlogy, f32, f32, f32>();
-    b.loop<s::xlogy, c128, c128, c128>().loop<s::xlogy, c64, c64, c64>();
+    b.loop<s::xlogy, f32, f32, f32>().loop<s::xlogy, f64, f64, f64>();
+    b.loop<s::xlogy, c64, c64, c64>().loop<s::xlogy, c128, c128, c128>();
   }
   {
     Builder b = special("xlog1py", 2);
-    b.loop<s::xlog1py, f64, f64, f64>().loop<s::xlog1py, f32, f32, f32>();
-    b.loop<s::xlog1py, c128, c128, c128>().loop<s::xlog1py, c64, c64, c64>();
+    b.loop<s::xlog1py, f32, f32, f32>().loop<s::xlog1py, f64, f64, f64>();
+    b.loop<s::xlog1py, c64, c64, c64>().loop<s::xlog1py, c128, c128, c128>();
   }
   f_d<s::entr>("entr");
   ff_dd<s::rel_entr>("rel_entr");
@@ -129,13 +124,13 @@ void register_special_gamma() {
   ff_dd<s::inv_boxcox>("inv_boxcox");
   ff_dd<s::inv_boxcox1p>("inv_boxcox1p");
   // exponential integrals, dilogarithm, Owen's T, binomial coefficient
-  f_d<s::exp1>("exp1");
-  f_d<s::expi>("expi");
+  f_d_F_D<s::exp1>("exp1");
+  f_d_F_D<s::expi>("expi");
   {
     Builder b = special("expn", 2);
     b.loop<s::expn, f64, i64, f64>().loop<s::expn, f32, f32, f32>().loop<s::expn, f64, f64, f64>();
   }
-  f_d<s::spence>("spence");
+  f_d_F_D<s::spence>("spence");
   ff_dd<s::owens_t>("owens_t");
   ff_dd<s::binom>("binom");
   {
@@ -170,6 +165,7 @@ void register_special_gamma() {
   }
   ff_dd<s::pdtr>("pdtr");
   ff_dd<s::pdtrc>("pdtrc");
+  ff_dd<s::pdtrik>("pdtrik");
   {
     Builder b = special("pdtri", 2);
     b.loop<s::pdtri, f64, i64, f64>().loop<s::pdtri, f32, f32, f32>().loop<s::pdtri, f64, f64, f64>();
@@ -177,21 +173,25 @@ void register_special_gamma() {
   ff_dd<s::chdtr>("chdtr");
   ff_dd<s::chdtrc>("chdtrc");
   ff_dd<s::chdtri>("chdtri");
+  ff_dd<s::chdtriv>("chdtriv");
   fff_ddd<s::fdtr>("fdtr");
   fff_ddd<s::fdtrc>("fdtrc");
   fff_ddd<s::fdtri>("fdtri");
   fff_ddd<s::gdtr>("gdtr");
   fff_ddd<s::gdtrc>("gdtrc");
+  fff_ddd<s::gdtrix>("gdtrix");
+  fff_ddd<s::gdtria>("gdtria");
+  fff_ddd<s::gdtrib>("gdtrib");
   ff_dd<s::stdtr>("stdtr");
   ff_dd<s::stdtrit>("stdtrit");
   // elementary
-  d_f<s::exp10>("exp10");
+  f_d<s::exp10>("exp10");
   f_d<s::round>("round");
-  d_f<s::cosdg>("cosdg");
-  d_f<s::sindg>("sindg");
-  d_f<s::tandg>("tandg");
-  d_f<s::cotdg>("cotdg");
-  ddd_fff<s::radian>("radian");
+  f_d<s::cosdg>("cosdg");
+  f_d<s::sindg>("sindg");
+  f_d<s::tandg>("tandg");
+  f_d<s::cotdg>("cotdg");
+  fff_ddd<s::radian>("radian");
 }
 
 }  // namespace cunp::ufunc

@@ -15,6 +15,7 @@ import scipy.special as ss
 
 import cunp
 import cunpx.scipy.special as cs
+from special_scipy118 import resolved_dtype, scipy_types
 
 # The grids hold inf and NaN, which the oracle's arithmetic (and SciPy's truncation of
 # real orders in yn's 'dd' loop) warn about; cunp's special ufuncs warn about nothing.
@@ -375,17 +376,24 @@ def test_lpmv(device):
 # ---- the ufunc machinery
 
 def test_loops_and_dtypes(device):
-    assert cs.j0.types == ss.j0.types
+    # SciPy 1.18's loops and order (special_scipy118.py: 1.18 put the float32 loops first)
+    for name in ["j0", "i1e", "ellipk", "ellipkinc", "ellipj", "kn", "yn", "eval_legendre", "_spherical_jn", "_spherical_kn_d"]:
+        # all of SciPy's real loops (the complex ones of the polynomials and spherical
+        # functions are not implemented)
+        assert getattr(cs, name).types == [t for t in scipy_types(name) if "F" not in t and "D" not in t], name
+    assert cs.jv.types == scipy_types("jv")
+    assert cs.hankel1e.types == scipy_types("hankel1e")
     assert cs.kn.types == ["ld->d", "ff->f", "dd->d"]
-    assert cs.jv.types == ss.jv.types
-    assert cs.hankel1e.types == ss.hankel1e.types
     f = cunp.asarray(numpy.array([0.5, 2.0], dtype=numpy.float32))
     assert cs.j0(f).dtype == numpy.float32
     assert cs.jv(1, f).dtype == numpy.float32
     assert cs.yn(2, f).dtype == numpy.float64  # SciPy picks 'ld->d' for a Python int order
     assert cs.eval_legendre(2, f).dtype == numpy.float64
-    assert cs.j0(cunp.asarray(numpy.array([1, 2], dtype=numpy.int32))).dtype == numpy.float64
-    assert cs.j0(cunp.asarray(numpy.array([1, 2], dtype=numpy.float16))).dtype == numpy.float64
+    assert cs.spherical_jn(2, f).dtype == resolved_dtype("_spherical_jn", [numpy.int64, numpy.float32])
+    for dt in [numpy.int32, numpy.float16, numpy.int8, numpy.bool_]:
+        x = cunp.asarray(numpy.array([1, 2], dtype=dt))
+        assert cs.j0(x).dtype == resolved_dtype("j0", [dt]), dt  # int32: float64; float16: float32 (1.18)
+        assert cs.ellipkinc(x, x).dtype == resolved_dtype("ellipkinc", [dt, dt]), dt
     with pytest.raises(TypeError):
         cs.eval_hermite(2.5, f)  # only an integer degree
     with pytest.raises(TypeError):

@@ -191,7 +191,7 @@ TEST_F(SpecialBessel, PolynomialsMatchTheirExplicitForms) {
 }
 
 TEST_F(SpecialBessel, LoopsAreSciPys) {
-  EXPECT_EQ(ufunc_types("j0"), (std::vector<std::string>{"d->d", "f->f"}));
+  EXPECT_EQ(ufunc_types("j0"), (std::vector<std::string>{"f->f", "d->d"}));  // SciPy 1.18: float32 first
   EXPECT_EQ(ufunc_types("jv"), (std::vector<std::string>{"ff->f", "dd->d", "fF->F", "dD->D"}));
   EXPECT_EQ(ufunc_types("hankel2e"), (std::vector<std::string>{"fF->F", "dD->D"}));
   EXPECT_EQ(ufunc_types("kn"), (std::vector<std::string>{"ld->d", "ff->f", "dd->d"}));

@@ -68,14 +68,46 @@ TEST(SpecialGamma, ValuesAgreeWithIdentities) {
   expect_near_rel(values(special::gammaln(0.0)), {inf}, 0.0);
 }
 
+TEST(SpecialGamma, DistributionParameterInverses) {
+  EXPECT_NEAR(values(special::gdtrix(2.0, 3.0, 0.3))[0], values(special::gammaincinv(3.0, 0.3))[0] / 2, 1e-15);
+  EXPECT_NEAR(values(special::gdtria(0.3, 3.0, 2.0))[0], values(special::gammaincinv(3.0, 0.3))[0] / 2, 1e-15);
+  // each root solves its forward function
+  EXPECT_NEAR(values(special::chdtr(special::chdtriv(0.3, 5.0), 5.0))[0], 0.3, 1e-14);
+  EXPECT_NEAR(values(special::gdtr(1.5, special::gdtrib(1.5, 1e-10, 4.0), 4.0))[0], 1e-10, 1e-22);
+  EXPECT_NEAR(values(special::gammaincc(add(special::pdtrik(0.3, 2.0), 1.0), 2.0))[0], 0.3, 1e-14);
+  expect_near_rel(values(special::pdtrik(0.1, 1.0)), {0.0}, 0.0);  // e^-1 >= 0.1: k = 0, as SciPy
+}
+
+TEST(SpecialGamma, ComplexErrorFunctions) {
+  // w(1 + i) and erf(1 + i) (mpmath, 30 digits), w(iy) = erfcx(y), erfi(z) = -i erf(iz)
+  const std::complex<double> z{1.0, 1.0};
+  const auto one = [](const ndarray& a) { return ascontiguousarray(a).to_vector<std::complex<double>>()[0]; };
+  const auto w = one(special::wofz(asarray(std::vector<std::complex<double>>{z})));
+  EXPECT_NEAR(std::abs(w - std::complex<double>{0.30474420525691259245, 0.20821893820283162728}), 0.0, 1e-15);
+  const auto e = one(special::erf(asarray(std::vector<std::complex<double>>{z})));
+  EXPECT_NEAR(std::abs(e - std::complex<double>{1.3161512816979476448, 0.19045346923783468628}), 0.0, 2e-15);
+  const auto wy = one(special::wofz(asarray(std::vector<std::complex<double>>{{0.0, 2.0}})));
+  EXPECT_NEAR(wy.real(), values(special::erfcx(2.0))[0], 1e-16);
+  const auto ei = one(special::erfi(asarray(std::vector<std::complex<double>>{z})));
+  const auto e2 = one(special::erf(asarray(std::vector<std::complex<double>>{{-1.0, 1.0}})));
+  EXPECT_NEAR(std::abs(ei - std::complex<double>{e2.imag(), -e2.real()}), 0.0, 1e-15);
+  // E1 on its cut: exp1(-1 + 0i) = -Ei(1) - i pi
+  const auto e1 = one(special::exp1(asarray(std::vector<std::complex<double>>{{-1.0, 0.0}})));
+  EXPECT_NEAR(e1.real(), -values(special::expi(1.0))[0], 1e-15);
+  EXPECT_EQ(e1.imag(), -3.14159265358979323846);
+}
+
 TEST(SpecialGamma, DtypesAreScipys) {
   EXPECT_EQ(special::erf(asarray(std::vector<float>{1.0f})).dtype(), DType::Float32);
-  EXPECT_EQ(special::erf(asarray(std::vector<std::int16_t>{1})).dtype(), DType::Float64);   // "d->d" first
+  EXPECT_EQ(special::erf(asarray(std::vector<std::int16_t>{1})).dtype(), DType::Float32);   // "f->f" first (SciPy 1.18)
+  EXPECT_EQ(special::erf(asarray(std::vector<std::int32_t>{1})).dtype(), DType::Float64);
   EXPECT_EQ(special::erfinv(asarray(std::vector<std::int16_t>{0})).dtype(), DType::Float32);  // "f->f" first
   EXPECT_EQ(special::expn(2, asarray(std::vector<float>{1.0f})).dtype(), DType::Float64);     // "ld->d"
   EXPECT_EQ(special::expn(2.0, asarray(std::vector<float>{1.0f})).dtype(), DType::Float32);   // "ff->f"
   EXPECT_EQ(special::lambertw(1.0).dtype(), DType::Complex128);
-  EXPECT_EQ(ufunc_types("psi"), (std::vector<std::string>{"d->d", "D->D", "f->f", "F->F"}));
+  EXPECT_EQ(ufunc_types("psi"), (std::vector<std::string>{"f->f", "d->d", "F->F", "D->D"}));
+  EXPECT_EQ(ufunc_types("wofz"), (std::vector<std::string>{"F->F", "D->D"}));
+  EXPECT_EQ(special::wofz(asarray(std::vector<std::complex<float>>{{1.0f, 1.0f}})).dtype(), DType::Complex64);
   EXPECT_EQ(ufunc_types("expn"), (std::vector<std::string>{"ld->d", "ff->f", "dd->d"}));
 }
 

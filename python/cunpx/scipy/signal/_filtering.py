@@ -148,35 +148,30 @@ def lfiltic(b, a, y, x=None):
 
 
 def _lfilter_zi_host(b, a):
-    b = _np.atleast_1d(_host(b))
-    if b.ndim != 1:
-        raise ValueError("Numerator b must be 1-D.")
-    a = _np.atleast_1d(_host(a))
-    if a.ndim != 1:
-        raise ValueError("Denominator a must be 1-D.")
-    while a.shape[0] > 1 and a[0] == 0.0:
-        a = a[1:]
-    if a.size < 1:
-        raise ValueError("There must be at least one nonzero `a` coefficient.")
-    if a[0] != 1.0:
-        b = b / a[0]
-        a = a / a[0]
+    # SciPy 1.18's lfilter_zi: the steady state of the step response, y_inf = sum(b) /
+    # sum(a), gives the state of direct form II transposed as a reversed cumulative sum,
+    # zi[k] = sum_{j > k} (b[j] - y_inf a[j]) (a[0] == 1 after normalizing); integer
+    # coefficients become float64, floating ones keep their type.
+    b, a = _np.asarray(_host(b)), _np.asarray(_host(a))
+    dt = _np.result_type(b, a)
+    if dt.kind in "biu":
+        dt = _np.dtype(_np.float64)
+    b, a = _np.atleast_1d(b.astype(dt, copy=False)), _np.atleast_1d(a.astype(dt, copy=False))
+    if not (b.ndim == a.ndim == 1):
+        raise ValueError("Numerator `b` and Denominator `a` must be 1-D arrays, but b.shape = %r, a.shape = %r!"
+                         % (b.shape, a.shape))
+    if a[0] == 0:
+        raise ValueError("First coefficient of parameter `a` must be non-zero!")
+    if a[0] != 1:
+        b, a = b / a[0], a / a[0]
+    sum_a = a.sum()
+    if sum_a == 0:
+        raise ValueError("Filter not stable due to sum(a) == 0, i.e., having a pole at z = 1!")
+    y_inf = b.sum() / sum_a
     n = max(a.shape[0], b.shape[0])
-    if a.shape[0] < n:
-        a = _np.concatenate((a, _np.zeros(n - a.shape[0], dtype=a.dtype)))
-    elif b.shape[0] < n:
-        b = _np.concatenate((b, _np.zeros(n - b.shape[0], dtype=b.dtype)))
-    if n < 2:  # SciPy builds the companion matrix of a, which needs two coefficients
-        raise ValueError("The length of `a` along the last axis must be at least 2.")
-    dt = _np.result_type(a, b)
-    # The state-space matrix of direct form II transposed: A = companion(a).T, whose
-    # first column is -a[1:] and whose superdiagonal is ones; zi solves (I - A) zi = B.
-    a_matrix = _np.zeros((n - 1, n - 1), dtype=_np.result_type(a, float))
-    a_matrix[:, 0] = -a[1:] / a[0]
-    a_matrix[_np.arange(n - 2), _np.arange(1, n - 1)] = 1
-    i_minus_a = (_np.eye(n - 1) - a_matrix).astype(dt)
-    rhs = b[1:] - a[1:] * b[0]
-    return _np.linalg.solve(i_minus_a, rhs)
+    b = _np.concatenate((b, _np.zeros(n - b.shape[0], dtype=b.dtype)))
+    a = _np.concatenate((a, _np.zeros(n - a.shape[0], dtype=a.dtype)))
+    return _np.cumsum((b - y_inf * a)[::-1])[::-1][1:]
 
 
 def lfilter_zi(b, a):
