@@ -19,6 +19,10 @@
 #include <thread>
 #include <unordered_map>
 
+#if CUNP_HAVE_ZLIB
+#include <zlib.h>
+#endif
+
 #include "cuda/builtin_kernels.hpp"
 #include "cuda/kernel_trace.hpp"
 #include "cuda/nvrtc_compiler.hpp"
@@ -96,6 +100,24 @@ std::uint64_t entry_check(const unsigned char* key, std::uint64_t image) {
 
 bool raw_sha(std::string_view data, unsigned char out[32]) { return key_bytes(sha256_hex(data), out); }
 
+constexpr std::uint64_t kFlagPtx = 1, kFlagZlib = 2;
+
+// zlib-compressed `data`, or nullopt (no zlib in this build, or no gain).
+std::optional<std::string> pack(std::string_view data) {
+#if CUNP_HAVE_ZLIB
+  uLongf n = compressBound(static_cast<uLong>(data.size()));
+  std::string out(n, '\0');
+  if (compress2(reinterpret_cast<Bytef*>(out.data()), &n, reinterpret_cast<const Bytef*>(data.data()),
+                static_cast<uLong>(data.size()), 6) != Z_OK || n >= data.size())
+    return std::nullopt;
+  out.resize(n);
+  return out;
+#else
+  (void)data;
+  return std::nullopt;
+#endif
+}
+
 // The image state of an archive: 1 good, 2 damaged.
 constexpr std::uint8_t kImageGood = 1, kImageBad = 2;
 
@@ -141,10 +163,13 @@ void write_kernel_archive(const std::filesystem::path& path, const std::vector<A
   std::uint64_t data = entry_table + kEntryRecord * entries.size();
   data = (data + 15) & ~std::uint64_t{15};
   std::uint64_t file_size = data;
+  std::vector<std::optional<std::string>> packed;
+  for (const ArchiveImage& im : images) packed.push_back(im.packed.empty() ? pack(im.image) : im.packed);
+  auto stored = [&](std::size_t i) -> std::string_view { return packed[i] ? *packed[i] : images[i].image; };
   std::vector<std::uint64_t> offsets;
-  for (const ArchiveImage& im : images) {
+  for (std::size_t i = 0; i < images.size(); ++i) {
     offsets.push_back(file_size);
-    file_size += (im.image.size() + 15) & ~std::size_t{15};
+    file_size += (stored(i).size() + 15) & ~std::size_t{15};
   }
 
   std::string out(kMagic);
@@ -168,10 +193,10 @@ void write_kernel_archive(const std::filesystem::path& path, const std::vector<A
   out.append(reinterpret_cast<const char*>(sha), 32);
   for (std::size_t i = 0; i < images.size(); ++i) {
     put_u64(out, offsets[i]);
-    put_u64(out, images[i].image.size());
+    put_u64(out, stored(i).size());
     put_u64(out, static_cast<std::uint64_t>(images[i].arch));
-    put_u64(out, images[i].ptx ? 1 : 0);
-    put_u64(out, checksum(images[i].image));
+    put_u64(out, (images[i].ptx ? kFlagPtx : 0) | (packed[i] ? kFlagZlib : 0) | (images[i].image.size() << 8));
+    put_u64(out, checksum(stored(i)));
   }
   for (const Entry& e : entries) {
     out.append(reinterpret_cast<const char*>(e.key.data()), 32);
@@ -179,8 +204,8 @@ void write_kernel_archive(const std::filesystem::path& path, const std::vector<A
     put_u64(out, entry_check(e.key.data(), e.image));
   }
   out.resize(data, '\0');
-  for (const ArchiveImage& im : images) {
-    out += im.image;
+  for (std::size_t i = 0; i < images.size(); ++i) {
+    out += stored(i);
     out.resize((out.size() + 15) & ~std::size_t{15}, '\0');
   }
   if (out.size() != file_size) throw std::logic_error("kernel archive: size mismatch");
@@ -278,8 +303,11 @@ ArchiveBuildResult build_kernel_archive(const std::filesystem::path& path, const
             same = h && h->index == first->index;
           }
           if (same) {
-            im.image.assign(first->image);
-            ++reused;
+            im.image = archive_image_bytes(*first);
+            if (!im.image.empty()) {
+              if (first->compressed) im.packed.assign(first->image);
+              ++reused;
+            }
           }
         }
         if (im.image.empty()) {
@@ -292,6 +320,7 @@ ArchiveBuildResult build_kernel_archive(const std::filesystem::path& path, const
               throw std::runtime_error("kernel archive: " + program.name + " has no kernel " + k.kernel_name);
           im.image = std::move(out.cubin);
           if (job.ptx) im.image.push_back('\0');  // cudaLibraryLoadData reads PTX as a C string
+          im.packed = pack(im.image).value_or(std::string());  // in the worker threads
         }
       } catch (...) {
         std::lock_guard lock(mutex);
@@ -301,7 +330,7 @@ ArchiveBuildResult build_kernel_archive(const std::filesystem::path& path, const
       const std::size_t n = ++done;
       if (options.verbose && (n % 200 == 0 || n == jobs.size())) {
         std::lock_guard lock(mutex);
-        std::fprintf(stderr, "cunp kernel archive: %zu/%zu programs compiled (%.0f s)\n", n, jobs.size(),
+        std::fprintf(stderr, "cunp kernel archive: %zu/%zu images compiled or reused (%.0f s)\n", n, jobs.size(),
                      ms_since(start) / 1000);
       }
     }
@@ -400,10 +429,13 @@ std::optional<ArchiveHit> KernelArchive::find(std::string_view key) const {
       const unsigned char* rec = data_ + image_table_ + index * kImageRecord;
       const std::uint64_t offset = get_u64(rec), bytes = get_u64(rec + 8);
       if (offset > size_ || bytes > size_ - offset || bytes == 0) return std::nullopt;
+      const std::uint64_t flags = get_u64(rec + 24);
       ArchiveHit hit{.image = std::string_view(reinterpret_cast<const char*>(data_ + offset), bytes),
                      .index = index,
                      .arch = static_cast<int>(get_u64(rec + 16)),
-                     .ptx = get_u64(rec + 24) != 0};
+                     .ptx = (flags & kFlagPtx) != 0,
+                     .compressed = (flags & kFlagZlib) != 0,
+                     .unpacked_size = flags >> 8};
       std::atomic<std::uint8_t>& state = image_state_[index];
       std::uint8_t s = state.load(std::memory_order_acquire);
       if (s == 0) {
@@ -419,6 +451,21 @@ std::optional<ArchiveHit> KernelArchive::find(std::string_view key) const {
       hi = mid;
   }
   return std::nullopt;
+}
+
+std::string archive_image_bytes(const ArchiveHit& hit) {
+  if (!hit.compressed) return std::string(hit.image);
+#if CUNP_HAVE_ZLIB
+  if (hit.unpacked_size == 0 || hit.unpacked_size > (std::uint64_t{1} << 32)) return {};
+  std::string out(hit.unpacked_size, '\0');
+  uLongf n = static_cast<uLongf>(out.size());
+  if (uncompress(reinterpret_cast<Bytef*>(out.data()), &n, reinterpret_cast<const Bytef*>(hit.image.data()),
+                 static_cast<uLong>(hit.image.size())) != Z_OK || n != out.size())
+    return {};
+  return out;
+#else
+  return {};  // an archive written by a build with zlib
+#endif
 }
 
 namespace {

@@ -24,10 +24,12 @@
 //   header   "CUNPKA01", format, NVRTC version, kPreambleVersion, PTX arch, #archs,
 //            archs[16], #images, image table offset, #entries, entry table offset,
 //            file size, cunp version (32 bytes, NUL padded), SHA-256 of all the above
-//   images   {offset, size, arch, is_ptx, SHA-256 of the image} each
+//   images   {offset, size, arch, flags, checksum of the stored bytes} each; flags: bit 0
+//            PTX, bit 1 zlib-compressed (cubins shrink ~5x), bits 8.. the size unpacked
 //   entries  {key, image index, check} each, sorted by key; check is a hash of the key
 //            and the index, so a damaged entry reads as absent
-//   data     the images (cubin ELF or NUL-terminated PTX)
+//   data     the images (cubin ELF or NUL-terminated PTX, zlib-compressed when the build
+//            has zlib)
 //
 // The file is mmap()ed on the first lookup; only the header is checked then. An entry is
 // checked when found, an image (its SHA-256) when first used. A missing, short, foreign
@@ -66,6 +68,7 @@ struct ArchiveImage {
   int arch = 0;
   bool ptx = false;
   std::vector<std::string> keys;
+  std::string packed;  // the image zlib-compressed, when already known (else the writer packs it)
 };
 
 // Writes `images` as an archive to `path` (through a temporary file and a rename).
@@ -106,13 +109,18 @@ ArchiveBuildResult build_kernel_archive(const std::filesystem::path& path,
 
 // ---- reading -------------------------------------------------------------------------
 
-// An image found for a key: its bytes (inside the mapping) and its index in the archive.
+// An image found for a key: its stored bytes (inside the mapping) and its index in the
+// archive.
 struct ArchiveHit {
   std::string_view image;
   std::uint64_t index = 0;
   int arch = 0;
   bool ptx = false;
+  bool compressed = false;
+  std::uint64_t unpacked_size = 0;
 };
+// The image itself (decompressed); empty when it cannot be decompressed.
+std::string archive_image_bytes(const ArchiveHit& hit);
 
 class KernelArchive {
  public:

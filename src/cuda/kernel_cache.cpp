@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <fstream>
 #include <functional>
 #include <mutex>
@@ -647,10 +648,16 @@ namespace {
 cudaLibrary_t archive_library(const ArchiveHit& hit) {
   static std::mutex mutex;
   static auto* libraries = new std::unordered_map<std::uint64_t, cudaLibrary_t>;
+  static auto* images = new std::deque<std::string>;  // decompressed images, kept for the process
   std::lock_guard lock(mutex);
   if (const auto it = libraries->find(hit.index); it != libraries->end()) return it->second;
+  const void* data = hit.image.data();
+  if (hit.compressed) {
+    images->push_back(archive_image_bytes(hit));
+    data = images->back().empty() ? nullptr : images->back().data();
+  }
   cudaLibrary_t library = nullptr;
-  if (cudaLibraryLoadData(&library, hit.image.data(), nullptr, nullptr, 0, nullptr, nullptr, 0) != cudaSuccess) {
+  if (data == nullptr || cudaLibraryLoadData(&library, data, nullptr, nullptr, 0, nullptr, nullptr, 0) != cudaSuccess) {
     (void)cudaGetLastError();
     library = nullptr;  // remembered: the image is not for this device (the next tier serves it)
   }

@@ -133,23 +133,29 @@ TEST(KernelArchive, WriteThenReadRoundTrip) {
     ASSERT_TRUE(cubin.has_value()) << k.kernel_name;
     EXPECT_FALSE(cubin->ptx);
     EXPECT_EQ(cubin->arch, 90);
-    EXPECT_EQ(cubin->image.substr(0, 4), std::string_view("\x7f" "ELF"));
+    const std::string bytes = archive_image_bytes(*cubin);
+    EXPECT_EQ(bytes.substr(0, 4), std::string_view("\x7f" "ELF"));
+    if (cubin->compressed) {  // builds with zlib
+      EXPECT_LT(cubin->image.size(), bytes.size());
+      EXPECT_EQ(cubin->unpacked_size, bytes.size());
+    }
     // the batch's image holds both kernels
-    for (const KernelSource& other : p.kernels) EXPECT_NE(cubin->image.find(other.kernel_name), std::string::npos);
+    for (const KernelSource& other : p.kernels) EXPECT_NE(bytes.find(other.kernel_name), std::string::npos);
     cubin_images.insert(cubin->index);
 
     const std::optional<ArchiveHit> ptx = a->find(archive_ptx_key(k, 90));
     ASSERT_TRUE(ptx.has_value()) << k.kernel_name;
     EXPECT_TRUE(ptx->ptx);
-    EXPECT_NE(ptx->image.find(".entry " + k.kernel_name), std::string::npos);
-    EXPECT_EQ(ptx->image.back(), '\0');  // loadable as a C string
+    const std::string text = archive_image_bytes(*ptx);
+    EXPECT_NE(text.find(".entry " + k.kernel_name), std::string::npos);
+    EXPECT_EQ(text.back(), '\0');  // loadable as a C string
     EXPECT_NE(ptx->index, cubin->index);
   }
   EXPECT_EQ(cubin_images.size(), 1u);
   // The cubin is the one NVRTC makes for the batch.
   CompileOptions o;
   o.arch = 90;
-  EXPECT_EQ(std::string(a->find(disk_cache_key(p.kernels[0], 90))->image), compile_to_cubin(p.source, p.name, o).cubin);
+  EXPECT_EQ(archive_image_bytes(*a->find(disk_cache_key(p.kernels[0], 90))), compile_to_cubin(p.source, p.name, o).cubin);
 }
 
 TEST(KernelArchive, LookupMissesForeignKeys) {
@@ -186,6 +192,12 @@ TEST(KernelArchive, RebuildReusesUnchangedImages) {
   EXPECT_EQ(read_file(path), before);
 }
 
+std::uint64_t a_find_index(const fs::path& path, const std::string& key) {
+  const std::unique_ptr<KernelArchive> a = KernelArchive::open(path);
+  const std::optional<ArchiveHit> hit = a ? a->find(key) : std::nullopt;
+  return hit ? hit->index : ~std::uint64_t{0};
+}
+
 TEST(KernelArchive, DamagedFilesAreRejected) {
   TempDir dir;
   const fs::path path = build_tiny(dir);
@@ -212,11 +224,19 @@ TEST(KernelArchive, DamagedFilesAreRejected) {
     EXPECT_EQ(open_bytes(b), nullptr) << "byte " << at;
   }
   // A damaged image: the header is fine, the image fails its checksum and reads as absent.
-  const std::size_t image_at = good.find(std::string_view("\x7f" "ELF"));
-  ASSERT_NE(image_at, std::string::npos);
+  // image 0 (the cubin): its offset is the first field of the image table after the header
+  std::size_t image_at = 0, image_size = 0;
+  for (int i = 0; i < 8; ++i) {
+    image_at |= std::size_t{static_cast<unsigned char>(good[280 + i])} << (8 * i);
+    image_size |= std::size_t{static_cast<unsigned char>(good[288 + i])} << (8 * i);
+  }
+  ASSERT_LE(image_at + image_size, good.size());
+  ASSERT_GT(image_size, 0u);
+  image_at += image_size / 2;
+  ASSERT_TRUE(a_find_index(path, key) == 0u);
   {
     std::string b = good;
-    b[image_at + 200] = static_cast<char>(b[image_at + 200] ^ 0x01);
+    b[image_at] = static_cast<char>(b[image_at] ^ 0x01);
     const std::unique_ptr<KernelArchive> a = open_bytes(b);
     ASSERT_NE(a, nullptr);
     EXPECT_FALSE(a->find(key));
@@ -278,6 +298,25 @@ TEST(KernelArchive, ToolEnumerationCoversEveryBuiltinKernel) {
     }
   }
   EXPECT_EQ(covered.size(), singles.size());
+}
+
+// The archive this build made (-DCUNP_KERNEL_ARCHIVE_ARCHS; skipped without one) serves
+// every built-in kernel, for each of its targets, under the key the kernel cache computes.
+TEST(KernelArchive, BuiltArchiveServesEveryBuiltinKernel) {
+  const KernelArchive* a = KernelArchive::global();
+  if (a == nullptr) GTEST_SKIP() << KernelArchive::global_status();
+  std::size_t found = 0;
+  for (const KernelSource& k : builtin_kernel_sources()) {
+    for (int arch : a->archs()) {
+      const std::optional<ArchiveHit> hit = a->find(disk_cache_key(k, arch));
+      EXPECT_TRUE(hit.has_value()) << k.kernel_name << " sm_" << arch;
+      found += hit.has_value();
+    }
+    if (a->ptx_arch() > 0) {
+      EXPECT_TRUE(a->find(archive_ptx_key(k, a->ptx_arch()))) << k.kernel_name;
+    }
+  }
+  std::printf("  %zu kernel cubins found in %s\n", found, a->path().c_str());
 }
 
 // Note [CUDA library search order], without loading anything.
