@@ -96,6 +96,10 @@ def test_fresh_process_runs_builtin_ops_without_nvrtc(tmp_path):
         "s = cunp._core._kernel_cache_stats()\n"
         "print(s['nvrtc_compiles'], s['archive_hits'])\n"
     )
-    compiles, hits = map(int, _run(code, CUNP_CACHE_DIR=str(tmp_path / "cache")).split())
-    assert compiles == 0
+    env = dict(os.environ, CUNP_CACHE_DIR=str(tmp_path / "cache"), CUNP_KERNEL_TRACE="1")
+    r = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    compiles, hits = map(int, r.stdout.split())
+    compiled = [line for line in r.stderr.splitlines() if "compiled" in line]
+    assert compiles == 0, "compiled by NVRTC:\n" + "\n".join(compiled)
     assert hits > 0
