@@ -16,6 +16,7 @@
 #include "cunp/indexing.hpp"
 #include "cunp/interop.hpp"
 #include "cunp/kernel.hpp"
+#include "cunp/kernel_stats.hpp"
 #include "cunp/linalg.hpp"
 #include "cunp/manipulation.hpp"
 #include "cunp/mathlib.hpp"

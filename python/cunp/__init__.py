@@ -6,6 +6,24 @@ GPU is usable, otherwise ``cpu`` (``CUNP_DEVICE`` overrides).
 import numpy as _numpy
 
 from cunp import _core
+
+
+def _nvidia_wheel_dirs():
+    # NVIDIA's CUDA wheels (nvidia-cublas, nvidia-cuda-nvrtc, ...) install their libraries
+    # under site-packages/nvidia/<name>/lib; the CUDA libraries are searched there after
+    # CUNP_CUDA_PATH/CUDA_PATH and before the system loader (docs/install.md). Cheap:
+    # one stat per sys.path entry, nothing imported or loaded.
+    import os
+    import sys
+    dirs = []
+    for entry in sys.path:
+        d = os.path.join(entry or ".", "nvidia")
+        if os.path.isdir(d) and d not in dirs:
+            dirs.append(os.path.abspath(d))
+    return dirs
+
+
+_core._set_wheel_library_dirs(_nvidia_wheel_dirs())
 from cunp._core import ndarray, result_type, promote_types, can_cast
 from cunp._core import empty, zeros, ones, full, empty_like, zeros_like, ones_like, full_like
 from cunp._core import arange, linspace, logspace, geomspace, eye, identity, tri

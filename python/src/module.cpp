@@ -2,6 +2,9 @@
 #include "convert.hpp"
 #include "kernel_py.hpp"
 
+#include "cuda/vendor_lib.hpp"
+#include "cunp/kernel_stats.hpp"
+
 namespace cunp::py {
 
 std::vector<Binder>& binders() {
@@ -29,4 +32,15 @@ NB_MODULE(_core, m) {
   for (cunp::py::Binder b : cunp::py::binders()) b(m);
   m.def("version", &cunp::version);
   m.def("show_config", &cunp::show_config);
+  m.def("_kernel_cache_stats", [] {
+    const cunp::KernelCacheStats s = cunp::kernel_cache_stats();
+    nanobind::dict d;
+    d["nvrtc_compiles"] = s.nvrtc_compiles;
+    d["archive_hits"] = s.archive_hits;
+    d["disk_hits"] = s.disk_hits;
+    d["archive"] = s.archive;
+    return d;
+  });
+  // The `nvidia` package directories of NVIDIA's CUDA wheels (Note [CUDA library search order]).
+  m.def("_set_wheel_library_dirs", &cunp::cuda::set_wheel_library_dirs);
 }

@@ -1,40 +1,32 @@
 // src/core/config.cpp — version reporting (cunp.show_config()).
 #include "cunp/config.hpp"
+#include "cunp/kernel_stats.hpp"
 
 #include <cuda_runtime_api.h>
-#include <dlfcn.h>
-#include <limits.h>
-#include <link.h>
-#include <stdlib.h>
 
 
 #include "cuda/runtime.hpp"
+#include "cuda/kernel_archive.hpp"
 #include "cuda/nvrtc_compiler.hpp"
+#include "cuda/vendor_lib.hpp"
 #include "cunp/device.hpp"
 #include "cunp/error.hpp"
 
 namespace cunp {
 namespace {
 
-// Note [Library versions by file name]: show_config reports the versions of CUDA
-// libraries that later features link (cuBLAS, cuFFT, ...). It finds the library the
-// dynamic loader would load and reads the version from its real file name
-// (libcublas.so.13.1.0.3), calling nothing inside it: no link-time dependency, no
-// initialization side effects, and the library stays loaded (never dlclose'd).
-std::string library_version(const char* const* sonames) {
-  for (const char* const* so = sonames; *so; ++so) {
-    void* h = dlopen(*so, RTLD_LAZY | RTLD_LOCAL);
-    if (!h) continue;
-    link_map* map = nullptr;
-    if (dlinfo(h, RTLD_DI_LINKMAP, &map) != 0 || !map || !map->l_name) continue;
-    char resolved[PATH_MAX];
-    const std::string path = realpath(map->l_name, resolved) ? resolved : map->l_name;
-    const std::string file = path.substr(path.find_last_of('/') + 1);
-    const std::size_t at = file.find(".so.");
-    const std::string ver = at == std::string::npos ? std::string("unknown") : file.substr(at + 4);
-    return ver + " (" + path + ")";
-  }
-  return "not found";
+// Note [Library versions by file name]: show_config reports the CUDA libraries as the
+// vendor loader finds them (vendor_lib.hpp, Note [CUDA library search order]): their
+// version from the real file name (libcublas.so.13.1.0.3), the file and the search step,
+// calling nothing inside them.
+std::string library_version(cuda::VendorLib lib) {
+  std::string why;
+  const std::optional<cuda::VendorLibOrigin> origin = cuda::vendor_library_origin(lib, &why);
+  if (!origin) return "not found (" + why + ")";
+  const std::string file = origin->path.substr(origin->path.find_last_of('/') + 1);
+  const std::size_t at = file.find(".so.");
+  const std::string ver = at == std::string::npos ? std::string("unknown") : file.substr(at + 4);
+  return ver + " (" + origin->path + ", " + origin->via + ")";
 }
 
 std::string cuda_version_str(int v) {
@@ -59,6 +51,16 @@ int cuda_driver_version() {
     return 0;
   }
   return v;
+}
+
+KernelCacheStats kernel_cache_stats() {
+  const cuda::KernelCacheCounters& c = cuda::kernel_cache_counters();
+  KernelCacheStats s;
+  s.nvrtc_compiles = static_cast<std::int64_t>(c.nvrtc_compiles.load());
+  s.archive_hits = static_cast<std::int64_t>(c.archive_hits.load());
+  s.disk_hits = static_cast<std::int64_t>(c.disk_hits.load());
+  s.archive = cuda::KernelArchive::global_status();
+  return s;
 }
 
 int nvrtc_version() {
@@ -86,16 +88,20 @@ std::string show_config() {
   line("CUDA Runtime Version", cuda_version_str(cuda_runtime_version()));
   line("CUDA Driver Version ", cuda_version_str(cuda_driver_version()));
   line("NVRTC Version       ", cuda_version_str(nvrtc_version()));
-  static const char* cublas[] = {"libcublas.so.13", "libcublas.so.12", "libcublas.so", nullptr};
-  static const char* cufft[] = {"libcufft.so.12", "libcufft.so.11", "libcufft.so", nullptr};
-  static const char* cusolver[] = {"libcusolver.so.12", "libcusolver.so.11", "libcusolver.so", nullptr};
-  static const char* cusparse[] = {"libcusparse.so.12", "libcusparse.so", nullptr};
-  static const char* curand[] = {"libcurand.so.10", "libcurand.so", nullptr};
-  line("cuBLAS Version      ", library_version(cublas));
-  line("cuFFT Version       ", library_version(cufft));
-  line("cuSOLVER Version    ", library_version(cusolver));
-  line("cuSPARSE Version    ", library_version(cusparse));
-  line("cuRAND Version      ", library_version(curand));
+  using cuda::VendorLib;
+  line("NVRTC Library       ", library_version(VendorLib::nvrtc));
+  line("cuBLAS Version      ", library_version(VendorLib::cublas));
+  line("cuBLASLt Version    ", library_version(VendorLib::cublaslt));
+  line("cuFFT Version       ", library_version(VendorLib::cufft));
+  line("cuSOLVER Version    ", library_version(VendorLib::cusolver));
+  line("cuSPARSE Version    ", library_version(VendorLib::cusparse));
+  line("cuRAND Version      ", library_version(VendorLib::curand));
+  line("nvJitLink Version   ", library_version(VendorLib::nvjitlink));
+  const KernelCacheStats stats = kernel_cache_stats();
+  line("Kernel Archive      ", stats.archive);
+  line("Kernel Cache        ", std::to_string(stats.nvrtc_compiles) + " NVRTC compiles, " +
+                                  std::to_string(stats.archive_hits) + " archive hits, " +
+                                  std::to_string(stats.disk_hits) + " disk hits (this process)");
   const int n = cuda_device_count();
   line("Device Count        ", std::to_string(n));
   if (n == 0) line("CUDA unavailable    ", cuda_unavailable_reason());

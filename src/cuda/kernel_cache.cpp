@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <fstream>
 #include <functional>
 #include <mutex>
@@ -20,6 +21,7 @@
 
 #include "core/env.hpp"
 #include "cuda/check.hpp"
+#include "cuda/kernel_archive.hpp"
 #include "cuda/kernel_trace.hpp"
 #include "cunp/error.hpp"
 
@@ -599,6 +601,7 @@ DiskEntry compile_cached(const KernelSource& source, int arch, const DiskCache& 
   const std::string key = disk_cache_key(source, arch);
   if (std::optional<DiskEntry> entry = disk.load(key)) {
     if (disk_hit != nullptr) *disk_hit = true;
+    kernel_cache_counters().disk_hits.fetch_add(1, std::memory_order_relaxed);
     if (kernel_trace_enabled())
       kernel_trace("disk hit  %s sm_%d %.2f ms (%s)", source.kernel_name.c_str(), arch, ms_since(start),
             key.c_str());
@@ -638,8 +641,87 @@ std::optional<Kernel> find_kernel(const KernelKey& key) {
   return it->second.kernel;
 }
 
+namespace {
+
+// The cudaLibrary_t of each archive image, loaded when the first of its kernels is
+// needed and shared by the others (Note [Kernel archive]); never unloaded.
+cudaLibrary_t archive_library(const ArchiveHit& hit) {
+  static std::mutex mutex;
+  static auto* libraries = new std::unordered_map<std::uint64_t, cudaLibrary_t>;
+  static auto* images = new std::deque<std::string>;  // decompressed images, kept for the process
+  std::lock_guard lock(mutex);
+  if (const auto it = libraries->find(hit.index); it != libraries->end()) return it->second;
+  const void* data = hit.image.data();
+  if (hit.compressed) {
+    images->push_back(archive_image_bytes(hit));
+    data = images->back().empty() ? nullptr : images->back().data();
+  }
+  cudaLibrary_t library = nullptr;
+  if (data == nullptr || cudaLibraryLoadData(&library, data, nullptr, nullptr, 0, nullptr, nullptr, 0) != cudaSuccess) {
+    (void)cudaGetLastError();
+    library = nullptr;  // remembered: the image is not for this device (the next tier serves it)
+  }
+  libraries->emplace(hit.index, library);
+  return library;
+}
+
+// The kernel from the archive: a cubin for `target` or an earlier minor of its major
+// (cubin runs on later minors), else, with `ptx`, the archive's PTX when it is not newer
+// than `target`. Nothing when the archive does not have it or it does not load.
+std::optional<Kernel> kernel_from_archive(const KernelArchive& archive, const KernelSource& source, int target,
+                                          const std::string& target_key, bool ptx) {
+  const auto start = std::chrono::steady_clock::now();
+  std::optional<ArchiveHit> hit;
+  if (!ptx) {
+    std::vector<int> archs = archive.archs();
+    std::sort(archs.rbegin(), archs.rend());
+    for (int a : archs) {
+      if (a / 10 != target / 10 || a > target) continue;
+      if ((hit = archive.find(a == target ? target_key : disk_cache_key(source, a)))) break;
+    }
+  } else if (archive.ptx_arch() > 0 && archive.ptx_arch() <= target) {
+    hit = archive.find(archive_ptx_key(source, archive.ptx_arch()));
+  }
+  if (!hit) return std::nullopt;
+  const cudaLibrary_t library = archive_library(*hit);
+  Kernel kernel;
+  if (library == nullptr || cudaLibraryGetKernel(&kernel.handle, library, source.kernel_name.c_str()) != cudaSuccess) {
+    (void)cudaGetLastError();
+    if (kernel_trace_enabled())
+      kernel_trace("archive   %s: image %llu does not load here", source.kernel_name.c_str(),
+                   static_cast<unsigned long long>(hit->index));
+    return std::nullopt;
+  }
+  kernel_cache_counters().archive_hits.fetch_add(1, std::memory_order_relaxed);
+  if (kernel_trace_enabled())
+    kernel_trace("archive hit %s %s_%d %.2f ms (image %llu)", source.kernel_name.c_str(), hit->ptx ? "compute" : "sm",
+                 hit->arch, ms_since(start), static_cast<unsigned long long>(hit->index));
+  return kernel;
+}
+
+}  // namespace
+
 Kernel load_kernel(const KernelKey& key, const KernelSource& source) {
-  DiskEntry entry = compile_cached(source, key.arch, DiskCache::global());
+  // Note [Kernel archive]: memory -> archive cubin -> disk -> archive PTX -> NVRTC.
+  const KernelArchive* archive =
+      source.options.name_expressions.empty() ? KernelArchive::global() : nullptr;
+  const DiskCache& disk = DiskCache::global();
+  std::optional<Kernel> from_archive;
+  if (archive != nullptr) {
+    const std::string target_key = disk_cache_key(source, key.arch);
+    from_archive = kernel_from_archive(*archive, source, key.arch, target_key, false);
+    std::error_code ec;
+    if (!from_archive && !(disk.enabled() && std::filesystem::exists(disk.entry_path(target_key), ec)))
+      from_archive = kernel_from_archive(*archive, source, key.arch, target_key, true);
+  }
+  if (from_archive) {
+    MemoryCache& cache = memory_cache();
+    std::unique_lock lock(cache.mutex);
+    // The image's library is shared: a lost race leaves nothing to unload.
+    return cache.map.try_emplace(key, MemoryEntry{*from_archive, source.kernel_name}).first->second.kernel;
+  }
+
+  DiskEntry entry = compile_cached(source, key.arch, disk);
   std::string symbol = source.kernel_name;
   for (const auto& [expr, lowered] : entry.lowered_names)
     if (expr == source.kernel_name) symbol = lowered;

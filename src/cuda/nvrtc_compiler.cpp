@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <memory>
 
+#include "cuda/kernel_archive.hpp"
 #include "cuda/vendor_lib.hpp"
 #include "cunp/error.hpp"
 
@@ -100,8 +101,11 @@ const std::vector<std::string>& toolkit_include_options() {
   return options;
 }
 
-CompiledProgram compile_to_cubin(std::string_view source, std::string_view program_name,
-                                 const CompileOptions& options, const std::string& source_path) {
+namespace {
+
+// compile_to_cubin, or with `ptx` compile_to_ptx (kernel_archive.hpp).
+CompiledProgram compile(std::string_view source, std::string_view program_name, const CompileOptions& options,
+                        const std::string& source_path, bool ptx) {
   const HeaderArrays& headers = header_arrays();
   const std::string src(source);
   const std::string name = std::string(program_name) + ".cu";
@@ -114,10 +118,12 @@ CompiledProgram compile_to_cubin(std::string_view source, std::string_view progr
     check_nvrtc(CUNP_VENDOR(nvrtc, nvrtcAddNameExpression)(*prog, expr.c_str()),
                 "nvrtcAddNameExpression");
 
-  const std::vector<std::string> option_list = nvrtc_option_list(options);
+  std::vector<std::string> option_list = nvrtc_option_list(options);
+  if (ptx) option_list.front() = "-arch=compute_" + std::to_string(options.arch);
   std::vector<const char*> option_ptrs;
   for (const std::string& o : option_list) option_ptrs.push_back(o.c_str());
 
+  kernel_cache_counters().nvrtc_compiles.fetch_add(1, std::memory_order_relaxed);
   const nvrtcResult result = CUNP_VENDOR(nvrtc, nvrtcCompileProgram)(
       *prog, static_cast<int>(option_ptrs.size()), option_ptrs.data());
   CompiledProgram out;
@@ -129,9 +135,16 @@ CompiledProgram compile_to_cubin(std::string_view source, std::string_view progr
   check_nvrtc(result, "nvrtcCompileProgram");
 
   std::size_t size = 0;
-  check_nvrtc(CUNP_VENDOR(nvrtc, nvrtcGetCUBINSize)(*prog, &size), "nvrtcGetCUBINSize");
-  out.cubin.resize(size);
-  check_nvrtc(CUNP_VENDOR(nvrtc, nvrtcGetCUBIN)(*prog, out.cubin.data()), "nvrtcGetCUBIN");
+  if (ptx) {
+    check_nvrtc(CUNP_VENDOR(nvrtc, nvrtcGetPTXSize)(*prog, &size), "nvrtcGetPTXSize");
+    out.cubin.resize(size);
+    check_nvrtc(CUNP_VENDOR(nvrtc, nvrtcGetPTX)(*prog, out.cubin.data()), "nvrtcGetPTX");
+    while (!out.cubin.empty() && out.cubin.back() == '\0') out.cubin.pop_back();  // the size counts the NUL
+  } else {
+    check_nvrtc(CUNP_VENDOR(nvrtc, nvrtcGetCUBINSize)(*prog, &size), "nvrtcGetCUBINSize");
+    out.cubin.resize(size);
+    check_nvrtc(CUNP_VENDOR(nvrtc, nvrtcGetCUBIN)(*prog, out.cubin.data()), "nvrtcGetCUBIN");
+  }
   for (const std::string& expr : options.name_expressions) {
     const char* lowered = nullptr;
     check_nvrtc(CUNP_VENDOR(nvrtc, nvrtcGetLoweredName)(*prog, expr.c_str(), &lowered),
@@ -139,6 +152,18 @@ CompiledProgram compile_to_cubin(std::string_view source, std::string_view progr
     out.lowered_names.emplace_back(expr, lowered);
   }
   return out;
+}
+
+}  // namespace
+
+CompiledProgram compile_to_cubin(std::string_view source, std::string_view program_name,
+                                 const CompileOptions& options, const std::string& source_path) {
+  return compile(source, program_name, options, source_path, false);
+}
+
+CompiledProgram compile_to_ptx(std::string_view source, std::string_view program_name,
+                               const CompileOptions& options) {
+  return compile(source, program_name, options, {}, true);
 }
 
 int nvrtc_version() {
