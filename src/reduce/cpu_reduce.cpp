@@ -6,11 +6,25 @@
 // with 8 accumulators in blocks of up to 128 elements, splitting longer rows in
 // halves (multiples of 8), so the error grows with log(n) rather than n. Rows of a
 // multi-axis reduction are then combined in order, like NumPy's iterator does.
+// Contiguous float32/float64 rows run the SIMD version of the same additions
+// (cpu/simd_reduce.cpp), the halves of a long row on separate threads: the same tree,
+// so the same result.
+//
+// Note [SIMD reduction rows]: contiguous rows of max/min/fmax/fmin, argmax/argmin and
+// any/all run the SIMD kernels of cpu/simd.hpp, long ones split across threads (pieces
+// combined in order, so the first NaN and the first extreme still win). Outputs are
+// split across threads when there are many (parallel_split weighted by the reduced
+// extent).
 #include "reduce/cpu_reduce.hpp"
 
+#include <algorithm>
 #include <cstring>
+#include <thread>
+#include <vector>
 
 #include "core/dispatch.hpp"
+#include "cpu/parallel.hpp"
+#include "cpu/simd.hpp"
 #include "cpu/strided_loop.hpp"
 #include "cunp/error.hpp"
 #include "ops/ufunc_arith.h"
@@ -65,8 +79,90 @@ template <typename T, Map M> compute_t<T> pairwise_sum(const char* p, std::int64
   return add(pairwise_sum<T, M>(p, n2, s), pairwise_sum<T, M>(p + n2 * s, n - n2, s));
 }
 
+// The pairwise sum of a contiguous row through the SIMD kernel `fn`: the top levels of
+// the recursion (rows past 128 elements split in halves, multiples of 8) on `depth`
+// more threads.
+template <typename C> C simd_pairwise(cpu::simd::SumFn fn, const char* p, std::int64_t n, int depth) {
+  if (depth == 0 || n < cpu::kParallelMin) return static_cast<C>(fn(p, n));
+  std::int64_t n2 = n / 2;
+  n2 -= n2 % 8;
+  C right{};
+  std::thread t([&] {
+    cpu::SplitScope scope;
+    right = simd_pairwise<C>(fn, p + n2 * static_cast<std::int64_t>(sizeof(C)), n - n2, depth - 1);
+  });
+  const C left = simd_pairwise<C>(fn, p, n2, depth - 1);
+  t.join();
+  return left + right;
+}
+
+int thread_depth() {
+  if (cpu::t_in_split) return 0;
+  int d = 0;
+  while ((1u << d) < cpu::hardware_threads()) ++d;
+  return d;
+}
+
+// Folds pieces of a long contiguous row on separate threads: piece(begin, end) -> R for
+// each of up to hardware_threads() pieces, then combine(acc, r) in order.
+template <typename R, typename Piece, typename Combine>
+R split_row(std::int64_t n, Piece&& piece, Combine&& combine) {
+  const std::int64_t pieces = n < cpu::kParallelMin ? 1 : std::min<std::int64_t>(cpu::hardware_threads(), n / (cpu::kParallelMin / 4));
+  if (pieces <= 1 || cpu::t_in_split) return piece(std::int64_t{0}, n);
+  std::vector<R> rs(static_cast<std::size_t>(pieces));
+  cpu::parallel_ranges(pieces, cpu::kParallelMin, [&](std::int64_t b, std::int64_t e) {
+    for (std::int64_t k = b; k < e; ++k) rs[static_cast<std::size_t>(k)] = piece(n / pieces * k, k + 1 == pieces ? n : n / pieces * (k + 1));
+  });
+  R acc = rs[0];
+  for (std::size_t k = 1; k < rs.size(); ++k) acc = combine(acc, rs[k]);
+  return acc;
+}
+
+template <typename Op> constexpr int fold_index() {
+  namespace simd = cpu::simd;
+  if constexpr (std::is_same_v<Op, ops::maximum>) return static_cast<int>(simd::Fold::Max);
+  else if constexpr (std::is_same_v<Op, ops::minimum>) return static_cast<int>(simd::Fold::Min);
+  else if constexpr (std::is_same_v<Op, ops::fmax>) return static_cast<int>(simd::Fold::FMax);
+  else if constexpr (std::is_same_v<Op, ops::fmin>) return static_cast<int>(simd::Fold::FMin);
+  else return -1;
+}
+
 // One innermost row of n >= 1 elements.
 template <typename T, typename Op, Map M> compute_t<T> reduce_row(const char* p, std::int64_t n, std::int64_t s) {
+  constexpr int e = cpu::simd::elem_index<T>();
+  constexpr auto sz = static_cast<std::int64_t>(sizeof(T));
+  if constexpr (e >= 0 && M == Map::None) {
+    if (s == sz && n >= cpu::simd::kMinRow) {
+      if (const cpu::simd::Table* t = cpu::simd::table()) {
+        if constexpr (is_inexact_v<T> && std::is_same_v<Op, ops::add>) {
+          if (const cpu::simd::SumFn fn = t->pairwise_sum[e]) {
+            return Op{}(load<T, M>(p), simd_pairwise<T>(fn, p + s, n - 1, thread_depth()));
+          }
+        } else if constexpr (fold_index<Op>() >= 0) {
+          if (const cpu::simd::FoldFn fn = t->fold[fold_index<Op>()][e]) {
+            return split_row<T>(
+                n,
+                [&](std::int64_t b, std::int64_t end) {
+                  T r;
+                  fn(p + b * sz, end - b, reinterpret_cast<char*>(&r));
+                  return r;
+                },
+                [](T a, T b) { return Op{}(a, b); });
+          }
+        }
+      }
+    }
+  }
+  if constexpr (std::is_same_v<T, bool> && M == Map::None &&
+                (std::is_same_v<Op, ops::logical_or> || std::is_same_v<Op, ops::logical_and>)) {
+    if (s == 1 && n >= cpu::simd::kMinRow) {
+      const cpu::simd::Table* t = cpu::simd::table();
+      if (const cpu::simd::BoolFn fn = t ? (std::is_same_v<Op, ops::logical_or> ? t->any : t->all) : nullptr) {
+        return split_row<bool>(n, [&](std::int64_t b, std::int64_t end) { return fn(p + b, end - b); },
+                               [](bool a, bool b) { return Op{}(a, b); });
+      }
+    }
+  }
   compute_t<T> acc = load<T, M>(p);
   if constexpr (is_inexact_v<T> && std::is_same_v<Op, ops::add>) {
     if (n > 1) acc = Op{}(acc, pairwise_sum<T, M>(p + s, n - 1, s));
@@ -97,10 +193,15 @@ compute_t<T> reduce_inner(const char* base, const iter::LoopLayout& inner) {
 template <typename T, typename Op, Map M>
 void run(const ReduceLayout& l, const ndarray& in, const ndarray& out) {
   char* const base[2] = {static_cast<char*>(out.data()), static_cast<char*>(in.data())};
-  cpu::for_each_row<2>(l.outer, base, [&](char* const* p, std::int64_t n, const std::int64_t* s) {
-    for (std::int64_t i = 0; i < n; ++i)
-      store_cast<T>(p[0] + i * s[0], reduce_inner<T, Op, M>(p[1] + i * s[1], l.inner));
-  });
+  auto rows = [&](const iter::LoopLayout& outer, char* const* b) {
+    char* const sub[2] = {b[0], b[1]};
+    cpu::for_each_row<2>(outer, sub, [&](char* const* p, std::int64_t n, const std::int64_t* s) {
+      for (std::int64_t i = 0; i < n; ++i)
+        store_cast<T>(p[0] + i * s[0], reduce_inner<T, Op, M>(p[1] + i * s[1], l.inner));
+    });
+  };
+  if (l.outer.size > 1) cpu::parallel_split(l.outer, base, rows, l.inner.size);
+  else rows(l.outer, base);
 }
 
 // argmax/argmin: `better(best, x)` says x replaces best; a NaN best is never replaced.
@@ -114,12 +215,44 @@ template <bool IsMax, typename C> bool better(C best, C x) {
   }
 }
 
+// The argmax/argmin of one contiguous row through the SIMD kernel, long rows in pieces.
+template <typename T, bool IsMax> std::int64_t simd_arg(cpu::simd::ArgFn fn, const char* p, std::int64_t n) {
+  struct Best {
+    std::int64_t i;
+    T v;
+  };
+  constexpr auto sz = static_cast<std::int64_t>(sizeof(T));
+  const Best r = split_row<Best>(
+      n, [&](std::int64_t b, std::int64_t e) {
+        const std::int64_t k = b + fn(p + b * sz, e - b);
+        return Best{k, load_compute<T>(p + k * sz)};
+      },
+      [](Best a, Best b) { return better<IsMax>(a.v, b.v) ? b : a; });
+  return r.i;
+}
+
 template <typename T, bool IsMax>
 void run_arg(const ReduceLayout& l, const ndarray& in, const ndarray& out) {
   using C = compute_t<T>;
   char* const base[2] = {static_cast<char*>(out.data()), static_cast<char*>(in.data())};
+  constexpr int e = cpu::simd::elem_index<T>();
+  cpu::simd::ArgFn simd_fn = nullptr;
+  if constexpr (e >= 0) {
+    const cpu::simd::Table* t = cpu::simd::table();
+    if (t && l.inner.ndim() == 1 && l.inner.strides[0][0] == static_cast<std::int64_t>(sizeof(T)) &&
+        l.inner.size >= cpu::simd::kMinRow) {
+      simd_fn = IsMax ? t->argmax[e] : t->argmin[e];
+    }
+  }
   cpu::for_each_row<2>(l.outer, base, [&](char* const* p, std::int64_t n, const std::int64_t* s) {
     for (std::int64_t i = 0; i < n; ++i) {
+      if constexpr (e >= 0) {
+        if (simd_fn) {
+          const std::int64_t best_i = simd_arg<T, IsMax>(simd_fn, p[1] + i * s[1], l.inner.size);
+          std::memcpy(p[0] + i * s[0], &best_i, sizeof best_i);
+          continue;
+        }
+      }
       C best = load_compute<T>(p[1] + i * s[1]);
       std::int64_t best_i = 0, k = 0;
       char* const b[1] = {p[1] + i * s[1]};
