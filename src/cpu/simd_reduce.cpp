@@ -7,6 +7,7 @@
 #ifndef CUNP_SIMD_REDUCE_COMMON_
 #define CUNP_SIMD_REDUCE_COMMON_
 #include <cstring>
+#include <limits>
 
 #include "cpu/simd.hpp"
 #include "ops/ufunc_arith.h"
@@ -82,7 +83,8 @@ template <typename T> double pairwise_sum(const char* p, std::int64_t n) {
 // scalar loop's answer); signed zeros that tie may come out either sign.
 template <bool IsMax, bool Propagate, class D, class V> HWY_INLINE V fold_vec(D d, V acc, V x) {
   (void)d;
-  if constexpr (!std::is_floating_point_v<hn::TFromD<D>>) {
+  if constexpr (!std::is_floating_point_v<hn::TFromD<D>> || Propagate) {
+    // (Floats: NaN lanes are tracked apart, see fold, so the plain Max/Min will do.)
     if constexpr (IsMax) return hn::Max(acc, x);
     else return hn::Min(acc, x);
   } else {
@@ -102,14 +104,29 @@ void fold(const char* pc, std::int64_t n, char* out) {
   if (n >= 4 * N) {
     auto a0 = hn::LoadU(d, p), a1 = hn::LoadU(d, p + N), a2 = hn::LoadU(d, p + 2 * N), a3 = hn::LoadU(d, p + 3 * N);
     i = 4 * N;
+    // maximum/minimum of floats: whether a NaN was seen is kept apart (the answer is
+    // then the first NaN, found below), so the lanes fold with plain Max/Min.
+    constexpr bool track_nan = std::is_floating_point_v<T> && Propagate;
+    auto nan = hn::Ne(hn::Zero(d), hn::Zero(d));  // (all false)
+    if constexpr (track_nan) nan = hn::Or(hn::Or(hn::IsNaN(a0), hn::IsNaN(a1)), hn::Or(hn::IsNaN(a2), hn::IsNaN(a3)));
     for (; i + 4 * N <= n; i += 4 * N) {
-      a0 = fold_vec<IsMax, Propagate>(d, a0, hn::LoadU(d, p + i));
-      a1 = fold_vec<IsMax, Propagate>(d, a1, hn::LoadU(d, p + i + N));
-      a2 = fold_vec<IsMax, Propagate>(d, a2, hn::LoadU(d, p + i + 2 * N));
-      a3 = fold_vec<IsMax, Propagate>(d, a3, hn::LoadU(d, p + i + 3 * N));
+      const auto x0 = hn::LoadU(d, p + i), x1 = hn::LoadU(d, p + i + N), x2 = hn::LoadU(d, p + i + 2 * N),
+                 x3 = hn::LoadU(d, p + i + 3 * N);
+      a0 = fold_vec<IsMax, Propagate>(d, a0, x0);
+      a1 = fold_vec<IsMax, Propagate>(d, a1, x1);
+      a2 = fold_vec<IsMax, Propagate>(d, a2, x2);
+      a3 = fold_vec<IsMax, Propagate>(d, a3, x3);
+      if constexpr (track_nan) nan = hn::Or(nan, hn::Or(hn::Or(hn::IsNaN(x0), hn::IsNaN(x1)), hn::Or(hn::IsNaN(x2), hn::IsNaN(x3))));
     }
-    for (; i + N <= n; i += N) a0 = fold_vec<IsMax, Propagate>(d, a0, hn::LoadU(d, p + i));
+    for (; i + N <= n; i += N) {
+      const auto x = hn::LoadU(d, p + i);
+      a0 = fold_vec<IsMax, Propagate>(d, a0, x);
+      if constexpr (track_nan) nan = hn::Or(nan, hn::IsNaN(x));
+    }
     a0 = fold_vec<IsMax, Propagate>(d, fold_vec<IsMax, Propagate>(d, a0, a1), fold_vec<IsMax, Propagate>(d, a2, a3));
+    if constexpr (track_nan) {
+      if (!hn::AllFalse(d, nan)) a0 = hn::Set(d, std::numeric_limits<T>::quiet_NaN());
+    }
     T lanes[HWY_MAX_BYTES / sizeof(T)];
     hn::StoreU(a0, d, lanes);
     acc = static_cast<O>(lanes[0]);
@@ -144,6 +161,15 @@ template <typename T, bool IsMax> std::int64_t arg(const char* pc, std::int64_t 
   const bool nan = best != best;
   const auto vb = hn::Set(d, best);
   std::int64_t i = 0;
+  auto hit = [&](auto v) {
+    if constexpr (std::is_floating_point_v<T>) return nan ? hn::IsNaN(v) : hn::Eq(v, vb);
+    else return hn::Eq(v, vb);
+  };
+  for (; i + 4 * N <= n; i += 4 * N) {
+    const auto m = hn::Or(hn::Or(hit(hn::LoadU(d, p + i)), hit(hn::LoadU(d, p + i + N))),
+                          hn::Or(hit(hn::LoadU(d, p + i + 2 * N)), hit(hn::LoadU(d, p + i + 3 * N))));
+    if (!hn::AllFalse(d, m)) break;
+  }
   for (; i + N <= n; i += N) {
     const auto v = hn::LoadU(d, p + i);
     intptr_t k;
