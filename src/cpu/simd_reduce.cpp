@@ -6,6 +6,7 @@
 
 #ifndef CUNP_SIMD_REDUCE_COMMON_
 #define CUNP_SIMD_REDUCE_COMMON_
+#include <algorithm>
 #include <cstring>
 #include <limits>
 
@@ -148,28 +149,15 @@ void fold(const char* pc, std::int64_t n, char* out) {
 }
 
 // ---- argmax/argmin: the first NaN if there is one, else the first element equal to
-// the extreme (two passes; the second stops there).
-template <typename T, bool IsMax> std::int64_t arg(const char* pc, std::int64_t n) {
+// the extreme. One pass folds chunks of kArgChunk elements (the first chunk holding a NaN
+// ends it); the chunk of the extreme, still in cache, is then searched.
+inline constexpr std::int64_t kArgChunk = std::int64_t{1} << 14;
+
+template <typename T> std::int64_t find_first(const T* p, std::int64_t n, bool nan, T best) {
   const hn::ScalableTag<T> d;
   const auto N = static_cast<std::int64_t>(hn::Lanes(d));
-  const T* p = reinterpret_cast<const T*>(pc);
-  T best;
-  using Op = std::conditional_t<IsMax, ops::maximum, ops::minimum>;
-  if constexpr (std::is_same_v<T, std::int64_t>) fold<T, long long, Op, IsMax, true>(pc, n, reinterpret_cast<char*>(&best));
-  else if constexpr (std::is_same_v<T, std::uint64_t>) fold<T, unsigned long long, Op, IsMax, true>(pc, n, reinterpret_cast<char*>(&best));
-  else fold<T, T, Op, IsMax, true>(pc, n, reinterpret_cast<char*>(&best));
-  const bool nan = best != best;
   const auto vb = hn::Set(d, best);
   std::int64_t i = 0;
-  auto hit = [&](auto v) {
-    if constexpr (std::is_floating_point_v<T>) return nan ? hn::IsNaN(v) : hn::Eq(v, vb);
-    else return hn::Eq(v, vb);
-  };
-  for (; i + 4 * N <= n; i += 4 * N) {
-    const auto m = hn::Or(hn::Or(hit(hn::LoadU(d, p + i)), hit(hn::LoadU(d, p + i + N))),
-                          hn::Or(hit(hn::LoadU(d, p + i + 2 * N)), hit(hn::LoadU(d, p + i + 3 * N))));
-    if (!hn::AllFalse(d, m)) break;
-  }
   for (; i + N <= n; i += N) {
     const auto v = hn::LoadU(d, p + i);
     intptr_t k;
@@ -181,6 +169,26 @@ template <typename T, bool IsMax> std::int64_t arg(const char* pc, std::int64_t 
     if (nan ? p[i] != p[i] : p[i] == best) return i;
   }
   return 0;
+}
+
+template <typename T, bool IsMax> std::int64_t arg(const char* pc, std::int64_t n) {
+  const T* p = reinterpret_cast<const T*>(pc);
+  using Op = std::conditional_t<IsMax, ops::maximum, ops::minimum>;
+  using O = std::conditional_t<std::is_same_v<T, std::int64_t>, long long,
+                               std::conditional_t<std::is_same_v<T, std::uint64_t>, unsigned long long, T>>;
+  T best{};
+  std::int64_t best_c = 0;
+  for (std::int64_t c = 0; c < n; c += kArgChunk) {
+    const std::int64_t m = std::min(kArgChunk, n - c);
+    T v;
+    fold<T, O, Op, IsMax, true>(reinterpret_cast<const char*>(p + c), m, reinterpret_cast<char*>(&v));
+    if (v != v) return c + find_first(p + c, m, true, v);
+    if (c == 0 || (IsMax ? best < v : v < best)) {
+      best = v;
+      best_c = c;
+    }
+  }
+  return best_c + find_first(p + best_c, std::min(kArgChunk, n - best_c), false, best);
 }
 
 // ---- any/all of bool bytes, stopping at the first decisive block.

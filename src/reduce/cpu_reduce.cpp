@@ -79,11 +79,15 @@ template <typename T, Map M> compute_t<T> pairwise_sum(const char* p, std::int64
   return add(pairwise_sum<T, M>(p, n2, s), pairwise_sum<T, M>(p + n2 * s, n - n2, s));
 }
 
+// Rows of a reduction shorter than this stay on one thread: a pass over them costs less
+// than starting threads (the SIMD kernels read about 10 elements per nanosecond).
+constexpr std::int64_t kRowParallelMin = std::int64_t{1} << 22;
+
 // The pairwise sum of a contiguous row through the SIMD kernel `fn`: the top levels of
 // the recursion (rows past 128 elements split in halves, multiples of 8) on `depth`
 // more threads.
 template <typename C> C simd_pairwise(cpu::simd::SumFn fn, const char* p, std::int64_t n, int depth) {
-  if (depth == 0 || n < cpu::kParallelMin) return static_cast<C>(fn(p, n));
+  if (depth == 0 || n < kRowParallelMin) return static_cast<C>(fn(p, n));
   std::int64_t n2 = n / 2;
   n2 -= n2 % 8;
   C right{};
@@ -107,7 +111,7 @@ int thread_depth() {
 // each of up to hardware_threads() pieces, then combine(acc, r) in order.
 template <typename R, typename Piece, typename Combine>
 R split_row(std::int64_t n, Piece&& piece, Combine&& combine) {
-  const std::int64_t pieces = n < cpu::kParallelMin ? 1 : std::min<std::int64_t>(cpu::hardware_threads(), n / (cpu::kParallelMin / 4));
+  const std::int64_t pieces = n < kRowParallelMin ? 1 : std::min<std::int64_t>(cpu::hardware_threads(), n / (kRowParallelMin / 2));
   if (pieces <= 1 || cpu::t_in_split) return piece(std::int64_t{0}, n);
   std::vector<R> rs(static_cast<std::size_t>(pieces));
   cpu::parallel_ranges(pieces, cpu::kParallelMin, [&](std::int64_t b, std::int64_t e) {
