@@ -194,12 +194,83 @@ compute_t<T> reduce_inner(const char* base, const iter::LoopLayout& inner) {
   return acc;
 }
 
+// Note [Column reductions]: when the reduced axis is strided and the outputs walk the
+// input contiguously (a.sum(axis=0) of a C-ordered matrix), tiles of kTile outputs are
+// reduced together, a row of the tile at a time, so memory is read in order. Each output
+// sees the same operations in the same order as reduce_row gives it (the pairwise tree
+// for inexact sums), so the results do not change.
+constexpr std::int64_t kTile = 256;
+
+template <typename T, Map M>
+void pairwise_cols(compute_t<T>* dst, const char* p, std::int64_t n, std::int64_t rs, std::int64_t m) {
+  using C = compute_t<T>;
+  constexpr auto sz = static_cast<std::int64_t>(sizeof(T));
+  const ops::add add{};
+  auto ld = [&](std::int64_t i, std::int64_t j) { return load<T, M>(p + i * rs + j * sz); };
+  if (n < 8) {
+    for (std::int64_t j = 0; j < m; ++j) dst[j] = ops::cast<C>(0);
+    for (std::int64_t i = 0; i < n; ++i)
+      for (std::int64_t j = 0; j < m; ++j) dst[j] = add(dst[j], ld(i, j));
+    return;
+  }
+  if (n <= 128) {
+    C r[8][kTile];
+    for (int k = 0; k < 8; ++k)
+      for (std::int64_t j = 0; j < m; ++j) r[k][j] = ld(k, j);
+    std::int64_t i = 8;
+    for (; i < n - (n % 8); i += 8)
+      for (int k = 0; k < 8; ++k)
+        for (std::int64_t j = 0; j < m; ++j) r[k][j] = add(r[k][j], ld(i + k, j));
+    for (std::int64_t j = 0; j < m; ++j)
+      dst[j] = add(add(add(r[0][j], r[1][j]), add(r[2][j], r[3][j])), add(add(r[4][j], r[5][j]), add(r[6][j], r[7][j])));
+    for (; i < n; ++i)
+      for (std::int64_t j = 0; j < m; ++j) dst[j] = add(dst[j], ld(i, j));
+    return;
+  }
+  std::int64_t n2 = n / 2;
+  n2 -= n2 % 8;
+  C right[kTile];
+  pairwise_cols<T, M>(dst, p, n2, rs, m);
+  pairwise_cols<T, M>(right, p + n2 * rs, n - n2, rs, m);
+  for (std::int64_t j = 0; j < m; ++j) dst[j] = add(dst[j], right[j]);
+}
+
+// m <= kTile contiguous outputs' columns of n rows `rs` bytes apart, into out (stride os).
+template <typename T, typename Op, Map M>
+void reduce_columns(char* out, std::int64_t os, const char* p, std::int64_t m, std::int64_t n, std::int64_t rs) {
+  using C = compute_t<T>;
+  constexpr auto sz = static_cast<std::int64_t>(sizeof(T));
+  C acc[kTile];
+  for (std::int64_t j = 0; j < m; ++j) acc[j] = load<T, M>(p + j * sz);
+  if constexpr (is_inexact_v<T> && std::is_same_v<Op, ops::add>) {
+    if (n > 1) {
+      C rest[kTile];
+      pairwise_cols<T, M>(rest, p + rs, n - 1, rs, m);
+      for (std::int64_t j = 0; j < m; ++j) acc[j] = Op{}(acc[j], rest[j]);
+    }
+  } else {
+    const Op op{};
+    for (std::int64_t i = 1; i < n; ++i)
+      for (std::int64_t j = 0; j < m; ++j) acc[j] = op(acc[j], load<T, M>(p + i * rs + j * sz));
+  }
+  for (std::int64_t j = 0; j < m; ++j) store_cast<T>(out + j * os, acc[j]);
+}
+
 template <typename T, typename Op, Map M>
 void run(const ReduceLayout& l, const ndarray& in, const ndarray& out) {
   char* const base[2] = {static_cast<char*>(out.data()), static_cast<char*>(in.data())};
   auto rows = [&](const iter::LoopLayout& outer, char* const* b) {
     char* const sub[2] = {b[0], b[1]};
+    constexpr auto sz = static_cast<std::int64_t>(sizeof(T));
+    const bool columns = l.inner.ndim() == 1 && l.inner.strides[0][0] != sz;
     cpu::for_each_row<2>(outer, sub, [&](char* const* p, std::int64_t n, const std::int64_t* s) {
+      if (columns && s[1] == sz && n >= 2) {
+        for (std::int64_t j = 0; j < n; j += kTile) {
+          reduce_columns<T, Op, M>(p[0] + j * s[0], s[0], p[1] + j * sz, std::min(kTile, n - j), l.inner.shape[0],
+                                   l.inner.strides[0][0]);
+        }
+        return;
+      }
       for (std::int64_t i = 0; i < n; ++i)
         store_cast<T>(p[0] + i * s[0], reduce_inner<T, Op, M>(p[1] + i * s[1], l.inner));
     });

@@ -205,3 +205,28 @@ def test_simd_env_and_threads_env():
     assert outs[(("CUNP_CPU_SIMD", "bogus"),)][0] == outs[()][0]
     assert len({tuple(v[1:]) for v in outs.values()}) == 1
     assert all(v[3] == "True" for v in outs.values())
+
+
+@pytest.mark.parametrize("dt", ["float32", "float64", "int16", "uint64", "complex64", "float16"])
+def test_column_reductions_match_rows(dt):
+    """Reductions over a strided axis with contiguous outputs walk rows of the input
+    (Note [Column reductions]) and give each output exactly what the contiguous row
+    reduction gives it: the same pairwise tree for inexact sums."""
+    rng = numpy.random.default_rng(5)
+    with cunp.Device("cpu"):
+        for rows, cols in ((1, 7), (2, 300), (7, 5), (8, 3), (9, 600), (129, 17), (1000, 257), (3001, 9)):
+            h = (rng.standard_normal((rows, cols)) * 100).astype(dt)
+            if numpy.dtype(dt).kind in "fc":
+                h[rows // 2, cols // 3] = numpy.nan
+            d = cunp.asarray(h)
+            t = cunp.ascontiguousarray(d.T)
+            names = ["sum", "prod", "max", "min", "nansum", "nanmax"] if numpy.dtype(dt).kind != "c" else ["sum", "nansum"]
+            for name in names:
+                if numpy.dtype(dt).kind in "iu" and name.startswith("nan"):
+                    continue
+                with cunp.errstate(all="ignore"), numpy.errstate(all="ignore"):
+                    got = getattr(cunp, name)(d, axis=0).get()
+                    want = getattr(cunp, name)(t, axis=1).get()
+                numpy.testing.assert_array_equal(got, want, err_msg="%s %s %dx%d" % (name, dt, rows, cols))
+                if name in ("max", "min", "nanmax"):
+                    numpy.testing.assert_array_equal(got, getattr(numpy, name)(h, axis=0))
