@@ -201,6 +201,22 @@ compute_t<T> reduce_inner(const char* base, const iter::LoopLayout& inner) {
 // for inexact sums), so the results do not change.
 constexpr std::int64_t kTile = 256;
 
+// dst[j] = Op(dst[j], row[j]) for j < m: the SIMD binary kernel of Op where there is one
+// (bit-identical to the functor), else the functor.
+template <typename T, typename Op, Map M>
+void combine_row(compute_t<T>* dst, const char* row, std::int64_t m) {
+  constexpr int e = cpu::simd::elem_index<T>();
+  if constexpr (e >= 0 && M == Map::None && cpu::simd::kernel_of<Op>::bin != cpu::simd::Bin::None) {
+    const cpu::simd::Table* t = cpu::simd::table();
+    if (const cpu::simd::BinaryFn fn = t ? t->binary[static_cast<int>(cpu::simd::kernel_of<Op>::bin)][e] : nullptr) {
+      fn(reinterpret_cast<const char*>(dst), row, reinterpret_cast<char*>(dst), m, 0);
+      return;
+    }
+  }
+  const Op op{};
+  for (std::int64_t j = 0; j < m; ++j) dst[j] = op(dst[j], load<T, M>(row + j * static_cast<std::int64_t>(sizeof(T))));
+}
+
 template <typename T, Map M>
 void pairwise_cols(compute_t<T>* dst, const char* p, std::int64_t n, std::int64_t rs, std::int64_t m) {
   using C = compute_t<T>;
@@ -209,8 +225,7 @@ void pairwise_cols(compute_t<T>* dst, const char* p, std::int64_t n, std::int64_
   auto ld = [&](std::int64_t i, std::int64_t j) { return load<T, M>(p + i * rs + j * sz); };
   if (n < 8) {
     for (std::int64_t j = 0; j < m; ++j) dst[j] = ops::cast<C>(0);
-    for (std::int64_t i = 0; i < n; ++i)
-      for (std::int64_t j = 0; j < m; ++j) dst[j] = add(dst[j], ld(i, j));
+    for (std::int64_t i = 0; i < n; ++i) combine_row<T, ops::add, M>(dst, p + i * rs, m);
     return;
   }
   if (n <= 128) {
@@ -219,12 +234,10 @@ void pairwise_cols(compute_t<T>* dst, const char* p, std::int64_t n, std::int64_
       for (std::int64_t j = 0; j < m; ++j) r[k][j] = ld(k, j);
     std::int64_t i = 8;
     for (; i < n - (n % 8); i += 8)
-      for (int k = 0; k < 8; ++k)
-        for (std::int64_t j = 0; j < m; ++j) r[k][j] = add(r[k][j], ld(i + k, j));
+      for (int k = 0; k < 8; ++k) combine_row<T, ops::add, M>(r[k], p + (i + k) * rs, m);
     for (std::int64_t j = 0; j < m; ++j)
       dst[j] = add(add(add(r[0][j], r[1][j]), add(r[2][j], r[3][j])), add(add(r[4][j], r[5][j]), add(r[6][j], r[7][j])));
-    for (; i < n; ++i)
-      for (std::int64_t j = 0; j < m; ++j) dst[j] = add(dst[j], ld(i, j));
+    for (; i < n; ++i) combine_row<T, ops::add, M>(dst, p + i * rs, m);
     return;
   }
   std::int64_t n2 = n / 2;
@@ -249,9 +262,7 @@ void reduce_columns(char* out, std::int64_t os, const char* p, std::int64_t m, s
       for (std::int64_t j = 0; j < m; ++j) acc[j] = Op{}(acc[j], rest[j]);
     }
   } else {
-    const Op op{};
-    for (std::int64_t i = 1; i < n; ++i)
-      for (std::int64_t j = 0; j < m; ++j) acc[j] = op(acc[j], load<T, M>(p + i * rs + j * sz));
+    for (std::int64_t i = 1; i < n; ++i) combine_row<T, Op, M>(acc, p + i * rs, m);
   }
   for (std::int64_t j = 0; j < m; ++j) store_cast<T>(out + j * os, acc[j]);
 }
