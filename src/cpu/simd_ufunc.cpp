@@ -109,6 +109,20 @@ template <class K> inline constexpr bool is_compare_v = K::kind >= Bin::Eq && K:
 
 // Writes a mask as bools (one byte per lane).
 template <class D, class M> HWY_INLINE void store_bools(D d, M m, char* out) {
+  using T = hn::TFromD<D>;
+  auto* o = reinterpret_cast<std::uint8_t*>(out);
+  if constexpr (sizeof(T) == 1) {
+    const hn::RebindToUnsigned<D> du;
+    hn::StoreU(hn::And(hn::BitCast(du, hn::VecFromMask(d, m)), hn::Set(du, std::uint8_t{1})), du, o);
+    return;
+  } else if constexpr (sizeof(T) == 2 || sizeof(T) == 4) {
+    // 0/1 lanes narrowed to bytes.
+    const hn::RebindToSigned<D> di;
+    const hn::Rebind<std::uint8_t, D> d8;
+    const auto one = hn::And(hn::BitCast(di, hn::VecFromMask(d, m)), hn::Set(di, hn::TFromD<decltype(di)>{1}));
+    hn::StoreU(hn::DemoteTo(d8, one), d8, o);
+    return;
+  }
   const std::size_t n = hn::Lanes(d);
   std::uint8_t bits[HWY_MAX_BYTES / 8 + 8];
   hn::StoreMaskBits(d, m, bits);
