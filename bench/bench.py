@@ -704,6 +704,40 @@ host_case("cai_from_numba", "xp.asarray(n)", _numba_array, target=AtMost(5.0, "Â
 host_case("small_concatenate", "xp.concatenate([a, b])", _two)
 host_case("proto_concatenate", "np.concatenate([a, b])", _two,
           target=AtMostMoreThan("small_concatenate", 2.0, "Âµs"), note="__array_function__")
+# -- the cpu device against NumPy (issue: the cpu device as fast as NumPy): 2^24 float32
+#    ufuncs, reductions and a scan. These rows run without a GPU too (cunp timed with the
+#    host clock when it is not on a GPU); `--only cpu --numpy` on a machine without one,
+#    or with CUNP_DEVICE=cpu.
+group("cpu")
+N24 = 1 << 24
+
+
+def _cpu_case(name, fn, nbytes, check=None):
+    gpu_case("cpu_" + name, lambda xp, d: functools.partial(fn, xp, d.rand(N24), d.rand(N24, seed=1)), numpy=True,
+             nbytes=nbytes, target=RatioAtLeast(1.0), gpu_only=False, check=check,
+             note="2^24 float32; ratio against NumPy on the cpu device")
+
+
+_cpu_case("sin", lambda xp, a, b: xp.sin(a), 2 * N24 * 4, _close_to(lambda d: np.sin(d.host(N24))))
+_cpu_case("exp", lambda xp, a, b: xp.exp(a), 2 * N24 * 4, _close_to(lambda d: np.exp(d.host(N24))))
+_cpu_case("log", lambda xp, a, b: xp.log(a), 2 * N24 * 4, _close_to(lambda d: np.log(d.host(N24))))
+_cpu_case("sqrt", lambda xp, a, b: xp.sqrt(a), 2 * N24 * 4, _equal_to(lambda d: np.sqrt(d.host(N24))))
+_cpu_case("add", lambda xp, a, b: xp.add(a, b), 3 * N24 * 4,
+          _equal_to(lambda d: d.host(N24) + d.host(N24, seed=1)))
+_cpu_case("multiply", lambda xp, a, b: xp.multiply(a, b), 3 * N24 * 4,
+          _equal_to(lambda d: d.host(N24) * d.host(N24, seed=1)))
+_cpu_case("axpy", lambda xp, a, b: a * 2.5 + a, 4 * N24 * 4,
+          _equal_to(lambda d: d.host(N24) * np.float32(2.5) + d.host(N24)))
+_cpu_case("less", lambda xp, a, b: xp.less(a, b), N24 * 9, _equal_to(lambda d: d.host(N24) < d.host(N24, seed=1)))
+_cpu_case("where", lambda xp, a, b: xp.where(a < 0.5, a, b), N24 * 13,
+          _equal_to(lambda d: np.where(d.host(N24) < 0.5, d.host(N24), d.host(N24, seed=1))))
+_cpu_case("sum", lambda xp, a, b: a.sum(), N24 * 4, _close_to(lambda d: d.host(N24).sum(), rtol=1e-4))
+_cpu_case("mean", lambda xp, a, b: a.mean(), N24 * 4, _close_to(lambda d: d.host(N24).mean(), rtol=1e-4))
+_cpu_case("max", lambda xp, a, b: a.max(), N24 * 4, _equal_to(lambda d: d.host(N24).max()))
+_cpu_case("argmax", lambda xp, a, b: a.argmax(), N24 * 4, _equal_to(lambda d: d.host(N24).argmax()))
+_cpu_case("std", lambda xp, a, b: a.std(), N24 * 4, _close_to(lambda d: d.host(N24).std(), rtol=1e-4))
+_cpu_case("cumsum", lambda xp, a, b: xp.cumsum(a), 2 * N24 * 4,
+          _close_to(lambda d: np.cumsum(d.host(N24)), rtol=1e-3, atol=1e-1))
 # -- ElementwiseKernel (user CUDA C++): z = a*b + c, 2^27 float32; call overhead; first call
 group("kernel")
 def _ek_fma(xp, d):
@@ -1787,7 +1821,8 @@ def run_gpu_case(case, lib, ctx):
     if check is not None and not ctx.args.no_check:
         checked = bool(check(out, d, lib))
     del out
-    times = _time_host_clock(lib, fn, ctx, case) if lib.name == "numpy" else _time_gpu(lib, fn, ctx, case)
+    host_clock = lib.name == "numpy" or not lib.gpu  # (cunp on its cpu device: nothing asynchronous)
+    times = _time_host_clock(lib, fn, ctx, case) if host_clock else _time_gpu(lib, fn, ctx, case)
     del fn
     r = {"ms": statistics.median(times), "min": min(times), "max": max(times), "n": len(times)}
     if checked is not None:

@@ -3,6 +3,7 @@
 #include <Python.h>
 
 #include "convert.hpp"
+#include "cpu/simd.hpp"
 #include "ufunc/execute.hpp"
 #include "ufunc/ufunc.hpp"
 
@@ -345,6 +346,10 @@ void bind_ufuncs(nb::module_& m) {
     return nb::cast(r);
   }, nb::arg("a"), nb::arg("a_min").none(), nb::arg("a_max").none(), nb::arg("out").none(), nb::arg("dtype").none(),
      nb::arg("casting").none());
+  // The cpu device's SIMD target (Note [CPU SIMD dispatch]): its name, and switching it
+  // (as CUNP_CPU_SIMD does at start-up) for tests and benchmarks.
+  m.def("_cpu_simd_target", [] { return cunp::cpu::simd::target_name(); });
+  m.def("_set_cpu_simd_target", [](const std::string& name) { return cunp::cpu::simd::set_target(name); });
   m.def("_real", [](const ndarray& a) { return real(a); });
   m.def("_imag", [](const ndarray& a) { return imag(a); });
   m.def("_angle", [](nb::handle z, bool deg) {

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <thread>
 #include <vector>
 
@@ -16,25 +17,47 @@ namespace cunp::cpu {
 // calling thread: starting threads costs tens of microseconds.
 inline constexpr std::int64_t kParallelMin = std::int64_t{1} << 18;
 
-// The number of hardware threads, read once: std::thread::hardware_concurrency() reads
-// /sys on every call (about a microsecond), too slow for a small op's path.
+// The number of threads a loop may use, read once: the hardware threads
+// (std::thread::hardware_concurrency() reads /sys on every call, about a microsecond, too
+// slow for a small op's path), at most CUNP_NUM_THREADS when that is a positive integer.
 inline unsigned hardware_threads() {
-  static const unsigned n = std::max(1u, std::thread::hardware_concurrency());
+  static const unsigned n = [] {
+    unsigned hw = std::max(1u, std::thread::hardware_concurrency());
+    if (const char* env = std::getenv("CUNP_NUM_THREADS")) {
+      char* end = nullptr;
+      const long cap = std::strtol(env, &end, 10);
+      if (end != env && *end == '\0' && cap > 0) hw = std::min(hw, static_cast<unsigned>(cap));
+    }
+    return hw;
+  }();
   return n;
 }
 
+// Whether the calling thread runs a piece of a split loop: a loop inside it (a long row of
+// a reduction whose outputs were split) stays on that thread.
+inline thread_local bool t_in_split = false;
+struct SplitScope {
+  bool saved = t_in_split;
+  SplitScope() { t_in_split = true; }
+  ~SplitScope() { t_in_split = saved; }
+  SplitScope(const SplitScope&) = delete;
+  SplitScope& operator=(const SplitScope&) = delete;
+};
+
 // Calls fn(sub_layout, sub_ptrs) over pieces covering `layout`; ptrs has one entry per
-// operand. Runs inline when the loop is small or the machine has one core.
+// operand. Runs inline when the loop is small or the machine has one core. `weight` is
+// the elements each point of the layout stands for (a reduction's reduced extent).
 template <typename Fn>
-void parallel_split(const iter::LoopLayout& layout, char* const* ptrs, Fn&& fn) {
+void parallel_split(const iter::LoopLayout& layout, char* const* ptrs, Fn&& fn, std::int64_t weight = 1) {
   const int nop = layout.noperands();
-  if (layout.size < kParallelMin || layout.ndim() == 0 || layout.shape[0] < 2 || hardware_threads() == 1) {
+  const std::int64_t work = layout.size * weight;
+  if (work < kParallelMin || layout.ndim() == 0 || layout.shape[0] < 2 || hardware_threads() == 1 || t_in_split) {
     fn(layout, ptrs);
     return;
   }
   const unsigned hw = hardware_threads();
   const std::int64_t outer = layout.shape[0];
-  const std::int64_t pieces = std::min<std::int64_t>({static_cast<std::int64_t>(hw), outer, layout.size / (kParallelMin / 4)});
+  const std::int64_t pieces = std::min<std::int64_t>({static_cast<std::int64_t>(hw), outer, work / (kParallelMin / 4)});
   if (pieces < 2) {
     fn(layout, ptrs);
     return;
@@ -54,9 +77,15 @@ void parallel_split(const iter::LoopLayout& layout, char* const* ptrs, Fn&& fn) 
     start += len;
   }
   for (std::int64_t p = 1; p < pieces; ++p) {
-    threads.emplace_back([&, p] { fn(subs[static_cast<std::size_t>(p)], bases[static_cast<std::size_t>(p)].data()); });
+    threads.emplace_back([&, p] {
+      SplitScope scope;
+      fn(subs[static_cast<std::size_t>(p)], bases[static_cast<std::size_t>(p)].data());
+    });
   }
-  fn(subs[0], bases[0].data());
+  {
+    SplitScope scope;
+    fn(subs[0], bases[0].data());
+  }
   for (std::thread& t : threads) t.join();
 }
 
@@ -67,13 +96,14 @@ void parallel_split(const iter::LoopLayout& layout, char* const* ptrs, Fn&& fn) 
 template <typename Fn>
 void parallel_ranges(std::int64_t n, std::int64_t work, Fn&& fn) {
   const std::int64_t hw = hardware_threads();
-  const std::int64_t pieces = work < kParallelMin ? 1 : std::min<std::int64_t>(hw, n);
+  const std::int64_t pieces = work < kParallelMin || t_in_split ? 1 : std::min<std::int64_t>(hw, n);
   if (pieces <= 1) {
     if (n > 0) fn(std::int64_t{0}, n);
     return;
   }
   std::vector<std::thread> threads;
   auto range = [&](std::int64_t p) {
+    SplitScope scope;
     const std::int64_t b = n / pieces * p + std::min(p, n % pieces);
     fn(b, b + n / pieces + (p < n % pieces ? 1 : 0));
   };

@@ -6,11 +6,25 @@
 // with 8 accumulators in blocks of up to 128 elements, splitting longer rows in
 // halves (multiples of 8), so the error grows with log(n) rather than n. Rows of a
 // multi-axis reduction are then combined in order, like NumPy's iterator does.
+// Contiguous float32/float64 rows run the SIMD version of the same additions
+// (cpu/simd_reduce.cpp), the halves of a long row on separate threads: the same tree,
+// so the same result.
+//
+// Note [SIMD reduction rows]: contiguous rows of max/min/fmax/fmin, argmax/argmin and
+// any/all run the SIMD kernels of cpu/simd.hpp, long ones split across threads (pieces
+// combined in order, so the first NaN and the first extreme still win). Outputs are
+// split across threads when there are many (parallel_split weighted by the reduced
+// extent).
 #include "reduce/cpu_reduce.hpp"
 
+#include <algorithm>
 #include <cstring>
+#include <thread>
+#include <vector>
 
 #include "core/dispatch.hpp"
+#include "cpu/parallel.hpp"
+#include "cpu/simd.hpp"
 #include "cpu/strided_loop.hpp"
 #include "cunp/error.hpp"
 #include "ops/ufunc_arith.h"
@@ -65,8 +79,94 @@ template <typename T, Map M> compute_t<T> pairwise_sum(const char* p, std::int64
   return add(pairwise_sum<T, M>(p, n2, s), pairwise_sum<T, M>(p + n2 * s, n - n2, s));
 }
 
+// Rows of a reduction shorter than this stay on one thread: a pass over them costs less
+// than starting threads (the SIMD kernels read about 10 elements per nanosecond).
+constexpr std::int64_t kRowParallelMin = std::int64_t{1} << 22;
+
+// The pairwise sum of a contiguous row through the SIMD kernel `fn`: the top levels of
+// the recursion (rows past 128 elements split in halves, multiples of 8) on `depth`
+// more threads.
+template <typename C> C simd_pairwise(cpu::simd::SumFn fn, const char* p, std::int64_t n, int depth) {
+  if (depth == 0 || n < kRowParallelMin) return static_cast<C>(fn(p, n));
+  std::int64_t n2 = n / 2;
+  n2 -= n2 % 8;
+  C right{};
+  std::thread t([&] {
+    cpu::SplitScope scope;
+    right = simd_pairwise<C>(fn, p + n2 * static_cast<std::int64_t>(sizeof(C)), n - n2, depth - 1);
+  });
+  const C left = simd_pairwise<C>(fn, p, n2, depth - 1);
+  t.join();
+  return left + right;
+}
+
+int thread_depth() {
+  if (cpu::t_in_split) return 0;
+  int d = 0;
+  while ((1u << d) < cpu::hardware_threads()) ++d;
+  return d;
+}
+
+// Folds pieces of a long contiguous row on separate threads: piece(begin, end) -> R for
+// each of up to hardware_threads() pieces, then combine(acc, r) in order.
+template <typename R, typename Piece, typename Combine>
+R split_row(std::int64_t n, Piece&& piece, Combine&& combine) {
+  const std::int64_t pieces = n < kRowParallelMin ? 1 : std::min<std::int64_t>(cpu::hardware_threads(), n / (kRowParallelMin / 2));
+  if (pieces <= 1 || cpu::t_in_split) return piece(std::int64_t{0}, n);
+  std::vector<R> rs(static_cast<std::size_t>(pieces));
+  cpu::parallel_ranges(pieces, cpu::kParallelMin, [&](std::int64_t b, std::int64_t e) {
+    for (std::int64_t k = b; k < e; ++k) rs[static_cast<std::size_t>(k)] = piece(n / pieces * k, k + 1 == pieces ? n : n / pieces * (k + 1));
+  });
+  R acc = rs[0];
+  for (std::size_t k = 1; k < rs.size(); ++k) acc = combine(acc, rs[k]);
+  return acc;
+}
+
+template <typename Op> constexpr int fold_index() {
+  namespace simd = cpu::simd;
+  if constexpr (std::is_same_v<Op, ops::maximum>) return static_cast<int>(simd::Fold::Max);
+  else if constexpr (std::is_same_v<Op, ops::minimum>) return static_cast<int>(simd::Fold::Min);
+  else if constexpr (std::is_same_v<Op, ops::fmax>) return static_cast<int>(simd::Fold::FMax);
+  else if constexpr (std::is_same_v<Op, ops::fmin>) return static_cast<int>(simd::Fold::FMin);
+  else return -1;
+}
+
 // One innermost row of n >= 1 elements.
 template <typename T, typename Op, Map M> compute_t<T> reduce_row(const char* p, std::int64_t n, std::int64_t s) {
+  constexpr int e = cpu::simd::elem_index<T>();
+  constexpr auto sz = static_cast<std::int64_t>(sizeof(T));
+  if constexpr (e >= 0 && M == Map::None) {
+    if (s == sz && n >= cpu::simd::kMinRow) {
+      if (const cpu::simd::Table* t = cpu::simd::table()) {
+        if constexpr (is_inexact_v<T> && std::is_same_v<Op, ops::add>) {
+          if (const cpu::simd::SumFn fn = t->pairwise_sum[e]) {
+            return Op{}(load<T, M>(p), simd_pairwise<T>(fn, p + s, n - 1, thread_depth()));
+          }
+        } else if constexpr (fold_index<Op>() >= 0) {
+          if (const cpu::simd::FoldFn fn = t->fold[fold_index<Op>()][e]) {
+            return split_row<T>(
+                n,
+                [&](std::int64_t b, std::int64_t end) {
+                  T r;
+                  fn(p + b * sz, end - b, reinterpret_cast<char*>(&r));
+                  return r;
+                },
+                [](T a, T b) { return Op{}(a, b); });
+          }
+        }
+      }
+    }
+  }
+  if constexpr (std::is_same_v<T, bool> && M == Map::None &&
+                (std::is_same_v<Op, ops::logical_or> || std::is_same_v<Op, ops::logical_and>)) {
+    if (s == 1 && n >= cpu::simd::kMinRow) {
+      const cpu::simd::Table* t = cpu::simd::table();
+      if (const cpu::simd::BoolFn fn = t ? (std::is_same_v<Op, ops::logical_or> ? t->any : t->all) : nullptr) {
+        return split_row<bool>(n, [&](std::int64_t b, std::int64_t end) { return fn(p + b, end - b); },
+                               [](bool a, bool b) { return Op{}(a, b); });
+      }
+    }
+  }
   compute_t<T> acc = load<T, M>(p);
   if constexpr (is_inexact_v<T> && std::is_same_v<Op, ops::add>) {
     if (n > 1) acc = Op{}(acc, pairwise_sum<T, M>(p + s, n - 1, s));
@@ -94,13 +194,100 @@ compute_t<T> reduce_inner(const char* base, const iter::LoopLayout& inner) {
   return acc;
 }
 
+// Note [Column reductions]: when the reduced axis is strided and the outputs walk the
+// input contiguously (a.sum(axis=0) of a C-ordered matrix), tiles of kTile outputs are
+// reduced together, a row of the tile at a time, so memory is read in order. Each output
+// sees the same operations in the same order as reduce_row gives it (the pairwise tree
+// for inexact sums), so the results do not change.
+constexpr std::int64_t kTile = 256;
+
+// dst[j] = Op(dst[j], row[j]) for j < m: the SIMD binary kernel of Op where there is one
+// (bit-identical to the functor), else the functor.
+template <typename T, typename Op, Map M>
+void combine_row(compute_t<T>* dst, const char* row, std::int64_t m) {
+  constexpr int e = cpu::simd::elem_index<T>();
+  if constexpr (e >= 0 && M == Map::None && cpu::simd::kernel_of<Op>::bin != cpu::simd::Bin::None) {
+    const cpu::simd::Table* t = cpu::simd::table();
+    if (const cpu::simd::BinaryFn fn = t ? t->binary[static_cast<int>(cpu::simd::kernel_of<Op>::bin)][e] : nullptr) {
+      fn(reinterpret_cast<const char*>(dst), row, reinterpret_cast<char*>(dst), m, 0);
+      return;
+    }
+  }
+  const Op op{};
+  for (std::int64_t j = 0; j < m; ++j) dst[j] = op(dst[j], load<T, M>(row + j * static_cast<std::int64_t>(sizeof(T))));
+}
+
+template <typename T, Map M>
+void pairwise_cols(compute_t<T>* dst, const char* p, std::int64_t n, std::int64_t rs, std::int64_t m) {
+  using C = compute_t<T>;
+  constexpr auto sz = static_cast<std::int64_t>(sizeof(T));
+  const ops::add add{};
+  auto ld = [&](std::int64_t i, std::int64_t j) { return load<T, M>(p + i * rs + j * sz); };
+  if (n < 8) {
+    for (std::int64_t j = 0; j < m; ++j) dst[j] = ops::cast<C>(0);
+    for (std::int64_t i = 0; i < n; ++i) combine_row<T, ops::add, M>(dst, p + i * rs, m);
+    return;
+  }
+  if (n <= 128) {
+    C r[8][kTile];
+    for (int k = 0; k < 8; ++k)
+      for (std::int64_t j = 0; j < m; ++j) r[k][j] = ld(k, j);
+    std::int64_t i = 8;
+    for (; i < n - (n % 8); i += 8)
+      for (int k = 0; k < 8; ++k) combine_row<T, ops::add, M>(r[k], p + (i + k) * rs, m);
+    for (std::int64_t j = 0; j < m; ++j)
+      dst[j] = add(add(add(r[0][j], r[1][j]), add(r[2][j], r[3][j])), add(add(r[4][j], r[5][j]), add(r[6][j], r[7][j])));
+    for (; i < n; ++i) combine_row<T, ops::add, M>(dst, p + i * rs, m);
+    return;
+  }
+  std::int64_t n2 = n / 2;
+  n2 -= n2 % 8;
+  C right[kTile];
+  pairwise_cols<T, M>(dst, p, n2, rs, m);
+  pairwise_cols<T, M>(right, p + n2 * rs, n - n2, rs, m);
+  for (std::int64_t j = 0; j < m; ++j) dst[j] = add(dst[j], right[j]);
+}
+
+// m <= kTile contiguous outputs' columns of n rows `rs` bytes apart, into out (stride os).
+template <typename T, typename Op, Map M>
+void reduce_columns(char* out, std::int64_t os, const char* p, std::int64_t m, std::int64_t n, std::int64_t rs) {
+  using C = compute_t<T>;
+  constexpr auto sz = static_cast<std::int64_t>(sizeof(T));
+  C acc[kTile];
+  for (std::int64_t j = 0; j < m; ++j) acc[j] = load<T, M>(p + j * sz);
+  if constexpr (is_inexact_v<T> && std::is_same_v<Op, ops::add>) {
+    if (n > 1) {
+      C rest[kTile];
+      pairwise_cols<T, M>(rest, p + rs, n - 1, rs, m);
+      for (std::int64_t j = 0; j < m; ++j) acc[j] = Op{}(acc[j], rest[j]);
+    }
+  } else {
+    for (std::int64_t i = 1; i < n; ++i) combine_row<T, Op, M>(acc, p + i * rs, m);
+  }
+  for (std::int64_t j = 0; j < m; ++j) store_cast<T>(out + j * os, acc[j]);
+}
+
 template <typename T, typename Op, Map M>
 void run(const ReduceLayout& l, const ndarray& in, const ndarray& out) {
   char* const base[2] = {static_cast<char*>(out.data()), static_cast<char*>(in.data())};
-  cpu::for_each_row<2>(l.outer, base, [&](char* const* p, std::int64_t n, const std::int64_t* s) {
-    for (std::int64_t i = 0; i < n; ++i)
-      store_cast<T>(p[0] + i * s[0], reduce_inner<T, Op, M>(p[1] + i * s[1], l.inner));
-  });
+  auto rows = [&](const iter::LoopLayout& outer, char* const* b) {
+    char* const sub[2] = {b[0], b[1]};
+    constexpr auto sz = static_cast<std::int64_t>(sizeof(T));
+    const bool columns = l.inner.ndim() == 1 && l.inner.strides[0][0] != sz;
+    cpu::for_each_row<2>(outer, sub, [&](char* const* p, std::int64_t n, const std::int64_t* s) {
+      if (columns && s[1] == sz && n >= 2) {
+        for (std::int64_t j = 0; j < n; j += kTile) {
+          reduce_columns<T, Op, M>(p[0] + j * s[0], s[0], p[1] + j * sz, std::min(kTile, n - j), l.inner.shape[0],
+                                   l.inner.strides[0][0]);
+        }
+        return;
+      }
+      for (std::int64_t i = 0; i < n; ++i)
+        store_cast<T>(p[0] + i * s[0], reduce_inner<T, Op, M>(p[1] + i * s[1], l.inner));
+    });
+  };
+  if (l.outer.size > 1) cpu::parallel_split(l.outer, base, rows, l.inner.size);
+  else rows(l.outer, base);
 }
 
 // argmax/argmin: `better(best, x)` says x replaces best; a NaN best is never replaced.
@@ -114,12 +301,44 @@ template <bool IsMax, typename C> bool better(C best, C x) {
   }
 }
 
+// The argmax/argmin of one contiguous row through the SIMD kernel, long rows in pieces.
+template <typename T, bool IsMax> std::int64_t simd_arg(cpu::simd::ArgFn fn, const char* p, std::int64_t n) {
+  struct Best {
+    std::int64_t i;
+    T v;
+  };
+  constexpr auto sz = static_cast<std::int64_t>(sizeof(T));
+  const Best r = split_row<Best>(
+      n, [&](std::int64_t b, std::int64_t e) {
+        const std::int64_t k = b + fn(p + b * sz, e - b);
+        return Best{k, load_compute<T>(p + k * sz)};
+      },
+      [](Best a, Best b) { return better<IsMax>(a.v, b.v) ? b : a; });
+  return r.i;
+}
+
 template <typename T, bool IsMax>
 void run_arg(const ReduceLayout& l, const ndarray& in, const ndarray& out) {
   using C = compute_t<T>;
   char* const base[2] = {static_cast<char*>(out.data()), static_cast<char*>(in.data())};
+  constexpr int e = cpu::simd::elem_index<T>();
+  cpu::simd::ArgFn simd_fn = nullptr;
+  if constexpr (e >= 0) {
+    const cpu::simd::Table* t = cpu::simd::table();
+    if (t && l.inner.ndim() == 1 && l.inner.strides[0][0] == static_cast<std::int64_t>(sizeof(T)) &&
+        l.inner.size >= cpu::simd::kMinRow) {
+      simd_fn = IsMax ? t->argmax[e] : t->argmin[e];
+    }
+  }
   cpu::for_each_row<2>(l.outer, base, [&](char* const* p, std::int64_t n, const std::int64_t* s) {
     for (std::int64_t i = 0; i < n; ++i) {
+      if constexpr (e >= 0) {
+        if (simd_fn) {
+          const std::int64_t best_i = simd_arg<T, IsMax>(simd_fn, p[1] + i * s[1], l.inner.size);
+          std::memcpy(p[0] + i * s[0], &best_i, sizeof best_i);
+          continue;
+        }
+      }
       C best = load_compute<T>(p[1] + i * s[1]);
       std::int64_t best_i = 0, k = 0;
       char* const b[1] = {p[1] + i * s[1]};

@@ -9,8 +9,11 @@
 
 #include <cstring>
 #include <string>
+#include <tuple>
+#include <type_traits>
 #include <utility>
 
+#include "cpu/simd.hpp"
 #include "cpu/strided_loop.hpp"
 #include "ops/cast.h"
 #include "ufunc/ufunc.hpp"
@@ -53,8 +56,47 @@ inline void store_cast(char* p, R r) {
   std::memcpy(p, &y, sizeof(T));
 }
 
+// Note [SIMD rows]: a row whose functor has a SIMD kernel (cpu/simd.hpp), of one of the
+// kernels' element types, with the output and every input contiguous or (for binary
+// kernels) one input of stride 0, runs that kernel; the caller's scalar loop runs
+// otherwise. This is the one place the loop tables meet the SIMD kernels.
+template <typename Op, typename Out, typename... In>
+inline bool simd_row(char* const* p, std::int64_t n, const std::int64_t* s) {
+  namespace simd = cpu::simd;
+  using K = simd::kernel_of<Op>;
+  using A = std::tuple_element_t<0, std::tuple<In..., char>>;  // (char: no input)
+  constexpr int e = simd::elem_index<A>();
+  constexpr auto sz = static_cast<std::int64_t>(sizeof(A));
+  if constexpr (sizeof...(In) == 2 && K::bin != simd::Bin::None && e >= 0) {
+    using B = std::tuple_element_t<1, std::tuple<In..., char>>;
+    constexpr bool compare = K::bin >= simd::Bin::Eq;
+    if constexpr (std::is_same_v<A, B> && (compare ? std::is_same_v<Out, bool> : std::is_same_v<Out, A>)) {
+      if (n < simd::kMinRow || s[0] != static_cast<std::int64_t>(sizeof(Out))) return false;
+      int scalar = 0;
+      if (s[1] == 0 && s[2] == sz) scalar = 1;
+      else if (s[1] == sz && s[2] == 0) scalar = 2;
+      else if (s[1] != sz || s[2] != sz) return false;
+      const simd::Table* t = simd::table();
+      const simd::BinaryFn fn = t ? t->binary[static_cast<int>(K::bin)][e] : nullptr;
+      if (!fn) return false;
+      fn(p[1], p[2], p[0], n, scalar);
+      return true;
+    }
+  } else if constexpr (sizeof...(In) == 1 && K::un != simd::Un::None && e >= 0 && std::is_same_v<Out, A>) {
+    if (n < simd::kMinRow || s[0] != sz || s[1] != sz) return false;
+    const simd::Table* t = simd::table();
+    const simd::UnaryFn fn = t ? t->unary[static_cast<int>(K::un)][e] : nullptr;
+    if (!fn) return false;
+    fn(p[1], p[0], n);
+    return true;
+  }
+  (void)p, (void)n, (void)s;
+  return false;
+}
+
 template <typename Op, typename Out, typename... In, std::size_t... I>
 inline void cpu_row_1(char* const* p, std::int64_t n, const std::int64_t* s, std::index_sequence<I...>) {
+  if (simd_row<Op, Out, In...>(p, n, s)) return;
   const Op op{};
   // Note [Contiguous rows]: with every stride equal to its element size the strides are
   // compile-time constants, so the compiler can vectorize the row.
