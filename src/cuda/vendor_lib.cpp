@@ -11,7 +11,8 @@
 
 // CMakeLists.txt defines CUNP_<LIB>_SONAME and CUNP_<LIB>_PATH from the toolkit it found.
 #if !defined(CUNP_CUBLAS_SONAME) || !defined(CUNP_CUSOLVER_SONAME) || \
-    !defined(CUNP_CUFFT_SONAME) || !defined(CUNP_CUSPARSE_SONAME) || !defined(CUNP_NVRTC_SONAME)
+    !defined(CUNP_CUFFT_SONAME) || !defined(CUNP_CUSPARSE_SONAME) || !defined(CUNP_NVRTC_SONAME) || \
+    !defined(CUNP_NCCL_SONAME)
 #error "the vendor libraries' SONAMEs come from CMakeLists.txt"
 #endif
 
@@ -24,9 +25,10 @@ constexpr VendorLibInfo kLibs[] = {
     {"cuFFT", CUNP_CUFFT_SONAME, CUNP_CUFFT_PATH},
     {"cuSPARSE", CUNP_CUSPARSE_SONAME, CUNP_CUSPARSE_PATH},
     {"NVRTC", CUNP_NVRTC_SONAME, CUNP_NVRTC_PATH},
+    {"NCCL", CUNP_NCCL_SONAME, CUNP_NCCL_PATH},
 };
 constexpr int kLibCount = static_cast<int>(sizeof(kLibs) / sizeof(kLibs[0]));
-static_assert(kLibCount == static_cast<int>(VendorLib::nvrtc) + 1,
+static_assert(kLibCount == static_cast<int>(VendorLib::nccl) + 1,
               "one entry per VendorLib, in order");
 
 std::string last_dl_error() {

@@ -1,4 +1,5 @@
-// src/cuda/vendor_lib.hpp — the CUDA vendor libraries (cuBLAS, cuSOLVER, cuFFT, cuSPARSE, NVRTC),
+// src/cuda/vendor_lib.hpp — the CUDA vendor libraries (cuBLAS, cuSOLVER, cuFFT, cuSPARSE, NVRTC,
+// NCCL),
 // loaded on first use instead of when libcunp is loaded.
 //
 // Note [Lazy vendor libraries]: libcunp links only the CUDA runtime. Mapping cuBLAS
@@ -18,7 +19,7 @@
 
 namespace cunp::cuda {
 
-enum class VendorLib { cublas, cusolver, cufft, cusparse, nvrtc };
+enum class VendorLib { cublas, cusolver, cufft, cusparse, nvrtc, nccl };
 
 struct VendorLibInfo {
   const char* name;    // "cuBLAS"
