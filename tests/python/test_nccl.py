@@ -169,8 +169,7 @@ def test_copy_between_gpus(how):
     elif how == "to_device":
         b = a.to_device("cuda:1")
     elif how == "copyto":
-        with cunp.cuda.Device(1):
-            b = cunp.zeros_like(host)
+        b = cunp.zeros(host.shape, dtype=host.dtype, device="cuda:1")
         cunp.copyto(b, a)
     else:
         b = cunp.asarray(a[:, ::3], device="cuda:1")

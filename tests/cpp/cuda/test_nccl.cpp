@@ -103,5 +103,26 @@ TEST(NcclGpu, OneRankAllReduceAndBroadcast) {
   EXPECT_THROW(comm.size(), ValueError);
 }
 
+
+// Two GPUs: a copy enqueued while the source's stream still has work pending sees that
+// work's result (Note [Copies between GPUs]), with and without peer access.
+TEST(PeerCopy, WaitsForTheSourceStream) {
+  if (cuda_device_count() < 2) GTEST_SKIP() << "needs 2 CUDA devices";
+  const std::int64_t n = 1 << 22;
+  ndarray a;
+  {
+    DeviceGuard guard(Device::cuda(0));
+    a = arange(0.0, static_cast<double>(n), 1.0, {.dtype = DType::Float32, .device = Device::cuda(0)});
+    a = a.copy(Order::C);  // more work on device 0's stream just before the copy
+  }
+  const ndarray b = a.to(Device::cuda(1));
+  EXPECT_EQ(b.device(), Device::cuda(1));
+  std::vector<float> host(static_cast<std::size_t>(n));
+  b.copy_to_host(host.data());
+  for (std::int64_t i = 0; i < n; i += 4099) ASSERT_EQ(host[static_cast<std::size_t>(i)], static_cast<float>(i));
+  ASSERT_EQ(host.back(), static_cast<float>(n - 1));
+  EXPECT_EQ(cuda_device_can_access_peer(0, 1), cuda_device_can_access_peer(1, 0));
+}
+
 }  // namespace
 }  // namespace cunp
