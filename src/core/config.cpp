@@ -12,6 +12,7 @@
 #include "cuda/nvrtc_compiler.hpp"
 #include "cunp/device.hpp"
 #include "cunp/error.hpp"
+#include "cunp/nccl.hpp"
 
 namespace cunp {
 namespace {
@@ -40,6 +41,17 @@ std::string library_version(const char* const* sonames) {
 std::string cuda_version_str(int v) {
   if (v <= 0) return "unavailable";
   return std::to_string(v / 1000) + "." + std::to_string((v % 1000) / 10);
+}
+
+// NCCL's code is major * 10000 + minor * 100 + patch (since 2.9); "not found" without
+// libnccl. Loading it maps the library, as library_version's dlopen does for the others.
+std::string nccl_version_str() {
+  try {
+    const int v = cuda::nccl::get_version();
+    return std::to_string(v / 10000) + "." + std::to_string((v / 100) % 100) + "." + std::to_string(v % 100);
+  } catch (const CudaError&) {
+    return "not found";
+  }
 }
 
 }  // namespace
@@ -96,6 +108,7 @@ std::string show_config() {
   line("cuSOLVER Version    ", library_version(cusolver));
   line("cuSPARSE Version    ", library_version(cusparse));
   line("cuRAND Version      ", library_version(curand));
+  line("NCCL Version        ", nccl_version_str());
   const int n = cuda_device_count();
   line("Device Count        ", std::to_string(n));
   if (n == 0) line("CUDA unavailable    ", cuda_unavailable_reason());
