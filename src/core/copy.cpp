@@ -46,9 +46,10 @@ void keep_alive_until_done(cudaStream_t stream, const std::shared_ptr<Storage>& 
   }
 }
 
-// Makes `waiter` (a stream of the current CUDA device) wait for the work enqueued so far
-// on stream `on` of CUDA device `device`.
-void wait_for_stream(cudaStream_t waiter, int device, cudaStream_t on) {
+// Makes stream `waiter` of CUDA device `waiter_device` wait for the work enqueued so far
+// on stream `on` of CUDA device `device`. Each handle is used with its own device current:
+// the null and per-thread stream handles mean a stream of the current device.
+void wait_for_stream(int waiter_device, cudaStream_t waiter, int device, cudaStream_t on) {
   cudaEvent_t event = nullptr;
   {
     cuda::DeviceScope scope(device);
@@ -59,6 +60,7 @@ void wait_for_stream(cudaStream_t waiter, int device, cudaStream_t on) {
       cuda::check_cuda(err, "cudaEventRecord");
     }
   }
+  cuda::DeviceScope scope(waiter_device);
   const cudaError_t err = cudaStreamWaitEvent(waiter, event, 0);
   cudaEventDestroy(event);  // released once the recorded work completes
   cuda::check_cuda(err, "cudaStreamWaitEvent");
@@ -80,10 +82,10 @@ void peer_copy(void* dst, int dst_device, const void* src, int src_device, std::
   }
   cuda::DeviceScope scope(dst_device);
   const cudaStream_t dst_stream = cuda::current_stream_handle();
-  wait_for_stream(dst_stream, src_device, src_stream);
+  wait_for_stream(dst_device, dst_stream, src_device, src_stream);
   cuda::check_cuda(cudaMemcpyPeerAsync(dst, dst_device, src, src_device, nbytes, dst_stream),
                    "cudaMemcpyPeerAsync");
-  wait_for_stream(src_stream, dst_device, dst_stream);
+  wait_for_stream(src_device, src_stream, dst_device, dst_stream);
 }
 
 // Raw byte transfer of a C-contiguous array to a C-contiguous array of the same
