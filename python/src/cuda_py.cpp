@@ -6,6 +6,7 @@
 
 #include "convert.hpp"
 #include "cuda/runtime.hpp"
+#include "cunp/peer_access.hpp"
 
 namespace cunp::py {
 namespace {
@@ -128,11 +129,13 @@ void bind_cuda(nb::module_& m) {
     r["warpSize"] = p.warpSize;
     return r;
   });
-  m.def("deviceCanAccessPeer", [](int d, int peer) {
-    int can = 0;
-    cuda::check_cuda(cudaDeviceCanAccessPeer(&can, d, peer), "cudaDeviceCanAccessPeer");
-    return can;
-  });
+  m.def("deviceCanAccessPeer", [](int d, int peer) { return cuda_device_can_access_peer(d, peer) ? 1 : 0; },
+        arg("device"), arg("peerDevice"));
+  m.def("deviceEnablePeerAccess", [](int peer, unsigned flags) {
+    if (flags != 0) throw ValueError("deviceEnablePeerAccess: flags must be 0");
+    cuda_device_enable_peer_access(peer);
+  }, arg("peerDevice"), arg("flags") = 0u);
+  m.def("deviceDisablePeerAccess", &cuda_device_disable_peer_access, arg("peerDevice"));
 
   // ---- devices
   m.def("_current_device", [] { return current_device().str(); });

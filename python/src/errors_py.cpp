@@ -2,6 +2,7 @@
 #include <Python.h>
 
 #include "convert.hpp"
+#include "cunp/nccl.hpp"
 
 namespace cunp::py {
 
@@ -13,7 +14,11 @@ void bind_errors(nb::module_& m) {
   static nb::handle compile_error = (PyErr_NewExceptionWithDoc(
       "cunp._core.CompileException", "NVRTC rejected CUDA source; the message holds its log.", PyExc_Exception,
       nullptr));
+  // cupy.cuda.nccl.NcclError is a RuntimeError; here also a CUDARuntimeError, as in C++.
+  static nb::handle nccl_error = (PyErr_NewExceptionWithDoc(
+      "cunp._core.NcclError", "An NCCL call failed; the message is NCCL's.", cuda_error.ptr(), nullptr));
   m.attr("CUDARuntimeError") = cuda_error;
+  m.attr("NcclError") = nccl_error;
   m.attr("OutOfMemoryError") = oom;
   m.attr("CompileException") = compile_error;
   static nb::handle axis_error = nb::object(numpy().attr("exceptions").attr("AxisError")).release();
@@ -47,6 +52,8 @@ void bind_errors(nb::module_& m) {
       PyErr_SetString(PyExc_FileNotFoundError, e.what());
     } catch (const OutOfMemoryError& e) {
       PyErr_SetString(oom.ptr(), e.what());
+    } catch (const cuda::nccl::NcclError& e) {
+      PyErr_SetString(nccl_error.ptr(), e.what());
     } catch (const CudaError& e) {
       PyErr_SetString(cuda_error.ptr(), e.what());
     } catch (const CompileError& e) {

@@ -11,6 +11,7 @@
 #include "cuda/vendor_lib.hpp"
 #include "cunp/device.hpp"
 #include "cunp/error.hpp"
+#include "cunp/nccl.hpp"
 
 namespace cunp {
 namespace {
@@ -32,6 +33,17 @@ std::string library_version(cuda::VendorLib lib) {
 std::string cuda_version_str(int v) {
   if (v <= 0) return "unavailable";
   return std::to_string(v / 1000) + "." + std::to_string((v % 1000) / 10);
+}
+
+// NCCL's code is major * 10000 + minor * 100 + patch (since 2.9); "not found" without
+// libnccl. Loading it maps the library, as library_version's dlopen does for the others.
+std::string nccl_version_str() {
+  try {
+    const int v = cuda::nccl::get_version();
+    return std::to_string(v / 10000) + "." + std::to_string((v / 100) % 100) + "." + std::to_string(v % 100);
+  } catch (const CudaError&) {
+    return "not found";
+  }
 }
 
 }  // namespace
@@ -97,6 +109,7 @@ std::string show_config() {
   line("cuSPARSE Version    ", library_version(VendorLib::cusparse));
   line("cuRAND Version      ", library_version(VendorLib::curand));
   line("nvJitLink Version   ", library_version(VendorLib::nvjitlink));
+  line("NCCL Version        ", nccl_version_str());
   const KernelCacheStats stats = kernel_cache_stats();
   line("Kernel Archive      ", stats.archive);
   line("Kernel Cache        ", std::to_string(stats.nvrtc_compiles) + " NVRTC compiles, " +

@@ -46,6 +46,48 @@ void keep_alive_until_done(cudaStream_t stream, const std::shared_ptr<Storage>& 
   }
 }
 
+// Makes stream `waiter` of CUDA device `waiter_device` wait for the work enqueued so far
+// on stream `on` of CUDA device `device`. Each handle is used with its own device current:
+// the null and per-thread stream handles mean a stream of the current device.
+void wait_for_stream(int waiter_device, cudaStream_t waiter, int device, cudaStream_t on) {
+  cudaEvent_t event = nullptr;
+  {
+    cuda::DeviceScope scope(device);
+    cuda::check_cuda(cudaEventCreateWithFlags(&event, cudaEventDisableTiming), "cudaEventCreateWithFlags");
+    const cudaError_t err = cudaEventRecord(event, on);
+    if (err != cudaSuccess) {
+      cudaEventDestroy(event);
+      cuda::check_cuda(err, "cudaEventRecord");
+    }
+  }
+  cuda::DeviceScope scope(waiter_device);
+  const cudaError_t err = cudaStreamWaitEvent(waiter, event, 0);
+  cudaEventDestroy(event);  // released once the recorded work completes
+  cuda::check_cuda(err, "cudaStreamWaitEvent");
+}
+
+// Note [Copies between GPUs]: a copy between two CUDA devices is one cudaMemcpyPeerAsync
+// on the destination's current stream, never a round trip through the host. It uses the
+// direct path (NVLink, PCIe P2P) where cudaDeviceCanAccessPeer says so, whether or not
+// peer access was enabled, and the driver stages it otherwise. Streams of different
+// devices are not ordered against each other (not even the legacy default streams), so
+// the copy first waits for the work enqueued on the source's current stream (which
+// wrote src), and the source's stream then waits for the copy: the source's memory is
+// reused in its own stream's order, which must come after the copy read it.
+void peer_copy(void* dst, int dst_device, const void* src, int src_device, std::size_t nbytes) {
+  cudaStream_t src_stream = nullptr;
+  {
+    cuda::DeviceScope scope(src_device);
+    src_stream = cuda::current_stream_handle();
+  }
+  cuda::DeviceScope scope(dst_device);
+  const cudaStream_t dst_stream = cuda::current_stream_handle();
+  wait_for_stream(dst_device, dst_stream, src_device, src_stream);
+  cuda::check_cuda(cudaMemcpyPeerAsync(dst, dst_device, src, src_device, nbytes, dst_stream),
+                   "cudaMemcpyPeerAsync");
+  wait_for_stream(src_device, src_stream, dst_device, dst_stream);
+}
+
 // Raw byte transfer of a C-contiguous array to a C-contiguous array of the same
 // dtype and size on another device.
 void transfer_contiguous(const ndarray& dst, const ndarray& src) {
@@ -66,10 +108,7 @@ void transfer_contiguous(const ndarray& dst, const ndarray& src) {
     // The host sees the data only after the copy finished: device-to-host is a sync point.
     cuda::check_cuda(cudaStreamSynchronize(s), "cudaStreamSynchronize");
   } else {
-    cuda::DeviceScope scope(dd.index);
-    cuda::check_cuda(cudaMemcpyPeerAsync(dst.data(), dd.index, src.data(), sd.index, nbytes,
-                                   cuda::current_stream_handle()),
-               "cudaMemcpyPeerAsync");
+    peer_copy(dst.data(), dd.index, src.data(), sd.index, nbytes);
   }
 }
 

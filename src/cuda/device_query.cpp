@@ -9,6 +9,7 @@
 
 #include "cuda/runtime.hpp"
 #include "cunp/device.hpp"
+#include "cunp/peer_access.hpp"
 #include "cunp/error.hpp"
 
 namespace cunp {
@@ -152,6 +153,24 @@ void cuda_device_synchronize(int device) {
   check_device(Device::cuda(device));
   const cuda::DeviceScope scope(device);
   cuda::check_cuda(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
+}
+
+bool cuda_device_can_access_peer(int device, int peer) {
+  check_device(Device::cuda(device));
+  check_device(Device::cuda(peer));
+  int can = 0;
+  cuda::check_cuda(cudaDeviceCanAccessPeer(&can, device, peer), "cudaDeviceCanAccessPeer");
+  return can != 0;
+}
+
+void cuda_device_enable_peer_access(int peer) {
+  check_device(Device::cuda(peer));
+  cuda::check_cuda(cudaDeviceEnablePeerAccess(peer, 0), "cudaDeviceEnablePeerAccess");
+}
+
+void cuda_device_disable_peer_access(int peer) {
+  check_device(Device::cuda(peer));
+  cuda::check_cuda(cudaDeviceDisablePeerAccess(peer), "cudaDeviceDisablePeerAccess");
 }
 
 }  // namespace cunp

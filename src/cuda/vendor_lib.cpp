@@ -18,7 +18,8 @@
 
 // CMakeLists.txt defines CUNP_<LIB>_SONAME and CUNP_<LIB>_PATH from the toolkit it found.
 #if !defined(CUNP_CUBLAS_SONAME) || !defined(CUNP_CUSOLVER_SONAME) || \
-    !defined(CUNP_CUFFT_SONAME) || !defined(CUNP_CUSPARSE_SONAME) || !defined(CUNP_NVRTC_SONAME)
+    !defined(CUNP_CUFFT_SONAME) || !defined(CUNP_CUSPARSE_SONAME) || !defined(CUNP_NVRTC_SONAME) || \
+    !defined(CUNP_NCCL_SONAME)
 #error "the vendor libraries' SONAMEs come from CMakeLists.txt"
 #endif
 // Optional ones (not every toolkit has them): empty when CMake did not find them.
@@ -49,9 +50,10 @@ constexpr VendorLibInfo kLibs[] = {
     {"cuBLASLt", CUNP_CUBLASLT_SONAME, CUNP_CUBLASLT_PATH},
     {"nvJitLink", CUNP_NVJITLINK_SONAME, CUNP_NVJITLINK_PATH},
     {"cuRAND", CUNP_CURAND_SONAME, CUNP_CURAND_PATH},
+    {"NCCL", CUNP_NCCL_SONAME, CUNP_NCCL_PATH},
 };
 constexpr int kLibCount = static_cast<int>(sizeof(kLibs) / sizeof(kLibs[0]));
-static_assert(kLibCount == static_cast<int>(VendorLib::curand) + 1, "one entry per VendorLib, in order");
+static_assert(kLibCount == static_cast<int>(VendorLib::nccl) + 1, "one entry per VendorLib, in order");
 
 // What each library needs loaded first (Note [CUDA library search order]).
 std::vector<VendorLib> dependencies(VendorLib lib) {

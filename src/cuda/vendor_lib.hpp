@@ -1,4 +1,5 @@
-// src/cuda/vendor_lib.hpp — the CUDA vendor libraries (cuBLAS, cuSOLVER, cuFFT, cuSPARSE, NVRTC),
+// src/cuda/vendor_lib.hpp — the CUDA vendor libraries (cuBLAS, cuSOLVER, cuFFT, cuSPARSE, NVRTC,
+// NCCL),
 // loaded on first use instead of when libcunp is loaded.
 //
 // Note [Lazy vendor libraries]: libcunp links only the CUDA runtime. Mapping cuBLAS
@@ -42,8 +43,8 @@
 namespace cunp::cuda {
 
 // The first five are those cunp calls; the others are loaded as dependencies and for
-// show_config (cuRAND).
-enum class VendorLib { cublas, cusolver, cufft, cusparse, nvrtc, cublaslt, nvjitlink, curand };
+// show_config (cuRAND); NCCL is loaded by cunp::cuda::nccl.
+enum class VendorLib { cublas, cusolver, cufft, cusparse, nvrtc, cublaslt, nvjitlink, curand, nccl };
 inline constexpr VendorLib kAllVendorLibs[] = {VendorLib::cublas,   VendorLib::cublaslt, VendorLib::cusolver,
                                                VendorLib::cufft,    VendorLib::cusparse, VendorLib::curand,
                                                VendorLib::nvrtc,    VendorLib::nvjitlink};

@@ -1,6 +1,6 @@
 """cunp.cuda: devices, streams, events, memory pools and the CUDA runtime."""
 from cunp import _core
-from cunp.cuda import runtime, memory
+from cunp.cuda import runtime, memory, nccl
 from cunp.cuda.device import Device, get_device_id, is_available
 from cunp.cuda.stream import Stream, ExternalStream, Event, get_current_stream, get_elapsed_time
 from cunp.cuda.memory import (

@@ -11,3 +11,5 @@ setDevice = _core.setDevice
 memGetInfo = _core.memGetInfo
 getDeviceProperties = _core.getDeviceProperties
 deviceCanAccessPeer = _core.deviceCanAccessPeer
+deviceEnablePeerAccess = _core.deviceEnablePeerAccess
+deviceDisablePeerAccess = _core.deviceDisablePeerAccess

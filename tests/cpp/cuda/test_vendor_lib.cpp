@@ -17,7 +17,7 @@ namespace cunp::cuda {
 namespace {
 
 constexpr VendorLib kAll[] = {VendorLib::cublas, VendorLib::cusolver, VendorLib::cufft,
-                              VendorLib::nvrtc};
+                              VendorLib::nvrtc, VendorLib::nccl};
 
 bool installed(VendorLib lib) { return std::filesystem::exists(vendor_lib_info(lib).path); }
 
