@@ -170,6 +170,17 @@ def test_numpy_and_cunp_arrays_in_one_call(device):
             call()
 
 
+def test_zero_d_numpy_arrays_are_scalars(device):
+    # NumPy passes a NumPy scalar on the left of a comparison as a 0-d array
+    # (np.int8(2) < x calls less(array(2, int8), x)): a scalar of its dtype on every device.
+    x, hx = _pair(device, numpy.nan_to_num(H))
+    for got, want in [(numpy.int8(2) < x, numpy.int8(2) < hx), (numpy.float32(1.5) >= x, numpy.float32(1.5) >= hx),
+                      (numpy.less(numpy.array(2, numpy.int16), x), numpy.less(numpy.array(2, numpy.int16), hx)),
+                      (numpy.add(numpy.array(2.5), x), numpy.add(numpy.array(2.5), hx))]:
+        assert isinstance(got, cunp.ndarray) and got.device == x.device
+        _same(got, want)
+
+
 def test_np_asarray_rule(device):
     x, hx = _pair(device, H)
     if device == "cpu":
