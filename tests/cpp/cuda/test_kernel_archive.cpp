@@ -19,40 +19,19 @@
 #include "cuda/nvrtc_compiler.hpp"
 #include "cuda/vendor_lib.hpp"
 #include "cunp/config.hpp"
+#include "temp_files.hpp"
 
 namespace cunp::cuda {
 namespace {
 
 namespace fs = std::filesystem;
 
-class TempDir {
- public:
-  TempDir() {
-    std::random_device rd;
-    path_ = fs::temp_directory_path() /
-            ("cunp-ka-" + std::to_string(::getpid()) + "-" + std::to_string(rd()) + std::to_string(rd()));
-    fs::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
+// The on-disk helpers of temp_files.hpp, this file's directories named cunp-ka-*.
+struct TempDir : test::TempDir {
+  TempDir() : test::TempDir("cunp-ka") {}
 };
-
-std::string read_file(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-void write_file(const fs::path& p, const std::string& bytes) {
-  std::ofstream out(p, std::ios::binary | std::ios::trunc);
-  out << bytes;
-}
+using test::read_file;
+using test::write_file;
 
 class EnvGuard {
  public:

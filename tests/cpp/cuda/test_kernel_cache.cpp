@@ -17,42 +17,19 @@
 #include "cuda/kernel_cache.hpp"
 #include "cunp/device.hpp"
 #include "cunp/error.hpp"
+#include "temp_files.hpp"
 
 namespace cunp::cuda {
 namespace {
 
 namespace fs = std::filesystem;
 
-// A fresh directory under the system temp dir, removed at the end of the test.
-class TempDir {
- public:
-  TempDir() {
-    std::random_device rd;
-    path_ = fs::temp_directory_path() / ("cunp-kc-" + std::to_string(::getpid()) + "-" +
-                                         std::to_string(rd()) + std::to_string(rd()));
-    fs::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
+// The on-disk helpers of temp_files.hpp, this file's directories named cunp-kc-*.
+struct TempDir : test::TempDir {
+  TempDir() : test::TempDir("cunp-kc") {}
 };
-
-std::string read_file(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-void write_file(const fs::path& p, const std::string& bytes) {
-  std::ofstream out(p, std::ios::binary | std::ios::trunc);
-  out << bytes;
-}
+using test::read_file;
+using test::write_file;
 
 std::vector<fs::path> files_in(const fs::path& dir) {
   std::vector<fs::path> files;
