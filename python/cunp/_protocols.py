@@ -136,11 +136,6 @@ def _array_ufunc(self, ufunc, method, *inputs, **kwargs):
     name = _UFUNCS.get(ufunc)
     if name is None:
         name = _UFUNCS[ufunc] = _cunp_ufunc(ufunc)
-    if method == "__call__" and any(type(x) is _NUMPY_ARRAY and x.ndim == 0 for x in inputs):
-        # NumPy hands a NumPy scalar on the left of a comparison over as a 0-d array
-        # (np.int8(2) < x calls less(array(2, int8), x)); a 0-d input is a scalar of its
-        # dtype (the same promotion as the 0-d array), not host data to refuse.
-        inputs = tuple(x[()] if type(x) is _NUMPY_ARRAY and x.ndim == 0 else x for x in inputs)
     out = kwargs.get("out")
     operands = inputs if out is None else inputs + out
     has_numpy = False
@@ -158,8 +153,14 @@ def _array_ufunc(self, ufunc, method, *inputs, **kwargs):
         raise TypeError("cunp does not implement the ufunc method %s (called with a cunp array)"
                         % _ufunc_name(ufunc, method))
     if has_numpy:
+        if method == "__call__":
+            # NumPy hands a NumPy scalar on the left of a comparison over as a 0-d array
+            # (np.int8(2) < x calls less(array(2, int8), x)); a 0-d input is a scalar of
+            # its dtype (the same promotion as the 0-d array), not host data to refuse.
+            inputs = tuple(x[()] if type(x) is _NUMPY_ARRAY and x.ndim == 0 else x for x in inputs)
+            operands = inputs if out is None else inputs + out
         cuda_array = _cuda_array_in(operands)
-        if cuda_array is not None:
+        if cuda_array is not None and any(isinstance(x, _NUMPY_ARRAY) for x in operands):
             raise _mixing_error(_ufunc_name(ufunc, method), cuda_array)
         inputs = tuple(_on_cpu(inputs))
         if out is not None:

@@ -49,7 +49,9 @@ decltype(auto) dispatch(DType dt, F&& f) {
   }
 }
 
+#if CUNP_HAVE_CPU_LAPACK
 CBLAS_TRANSPOSE op(bool t) { return t ? CblasTrans : CblasNoTrans; }
+#endif
 
 template <typename T>
 void gemm_one(const GemmArgs& g, const T* a, const T* b, T* c) {
@@ -64,8 +66,7 @@ void gemm_one(const GemmArgs& g, const T* a, const T* b, T* c) {
       for (std::int64_t i = 0; i < g.m; ++i) c[i + j * g.ldc] += at_a(i, p) * bpj;
     }
   }
-  return;
-#endif
+#else
   const int m = li(g.m, "m"), n = li(g.n, "n"), k = li(g.k, "k");
   const int lda = li(g.lda, "lda"), ldb = li(g.ldb, "ldb"), ldc = li(g.ldc, "ldc");
   if constexpr (std::is_same_v<T, float>) {
@@ -79,6 +80,7 @@ void gemm_one(const GemmArgs& g, const T* a, const T* b, T* c) {
     else
       cblas_zgemm(CblasColMajor, op(g.trans_a), op(g.trans_b), m, n, k, &one, a, lda, b, ldb, &zero, c, ldc);
   }
+#endif
 }
 
 // Overloads naming the LAPACKE routine of each element type.
