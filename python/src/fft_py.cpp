@@ -1,4 +1,5 @@
 // python/src/fft_py.cpp — cunp._core._fft: the numpy.fft functions and the plan cache.
+#include <array>
 #include <cstdio>
 
 #include "convert.hpp"
@@ -16,22 +17,37 @@ std::optional<ndarray> out_array(nb::handle out) {
   return nb::cast<ndarray>(out);
 }
 
-// NumPy 2.5 checks `norm` in one place for every transform, with the spelling of its
-// direction-swapping ones; older NumPy has two spellings. cunp's message is the
-// installed NumPy's.
-bool numpy_has_one_norm_message() {
-  static const bool one = [] {
-    const std::string v = nb::cast<std::string>(nb::module_::import_("numpy").attr("__version__"));
-    int major = 0, minor = 0;
-    std::sscanf(v.c_str(), "%d.%d", &major, &minor);
-    return major > 2 || (major == 2 && minor >= 5);
+// NumPy's message for a bad `norm` differs between its versions and, before 2.5,
+// between transforms (a space after "backward", only in the direction-swapping ones).
+// cunp's message is the installed NumPy's: asked of NumPy once per kind, on the first
+// bad value (the valid names never get here).
+bool numpy_norm_message_has_space(bool swapped) {
+  static const std::array<bool, 2> spaced = [] {
+    std::array<bool, 2> r{false, true};
+    try {
+      nb::module_ np = nb::module_::import_("numpy");
+      nb::object probe = np.attr("zeros")(2);
+      for (int k = 0; k < 2; ++k) {
+        try {
+          np.attr("fft").attr(k ? "ihfft" : "fft")(probe, nb::arg("norm") = "?");
+        } catch (nb::python_error& e) {
+          r[k] = std::string(nb::str(e.value()).c_str()).find("\"backward\", ") != std::string::npos;
+        }
+      }
+    } catch (nb::python_error&) {
+      // no NumPy: NumPy 2.5's spelling
+      r = {true, true};
+    }
+    return r;
   }();
-  return one;
+  return spaced[swapped ? 1 : 0];
 }
 
 fft::Norm norm_of(nb::handle norm, bool swapped) {
   if (norm.is_none()) return fft::Norm::Backward;
-  return fft::parse_norm(nb::cast<std::string>(nb::str(norm)), swapped || numpy_has_one_norm_message());
+  const std::string text = nb::cast<std::string>(nb::str(norm));
+  if (text == "backward" || text == "ortho" || text == "forward") return fft::parse_norm(text, swapped);
+  return fft::parse_norm(text, numpy_norm_message_has_space(swapped));
 }
 
 std::string type_name_of(nb::handle h) { return nb::type_name(h.type()).c_str(); }

@@ -412,25 +412,17 @@ std::pair<ndarray, ndarray> eig_impl(const ndarray& a, bool vectors, bool real_i
   const DType dt = lapack_dtype(a.dtype()), ct = complex_dtype(dt);
   const std::int64_t n = a.shape().back(), batch = shape_size(batch_of(a));
   const Device dev = a.device();
-  // On CUDA a real input is factored as complex (the path validated on the H200; the
-  // real cusolverDnXgeev form has not run there yet), and NumPy 2.0-2.4's real result is
-  // taken when every imaginary part came out exactly 0.
-  if (is_complex(dt) || dev.is_cuda()) {
+  if (is_complex(dt)) {
     ndarray buf = column_major(a, ct);
     ndarray w = empty(with_tail(batch_of(a), {n}), {.dtype = ct, .device = dev});
     ndarray vr = vectors ? empty(with_tail(batch_of(a), {n, n}), {.dtype = ct, .device = dev}) : ndarray();
     raise_on_info(vd::geev(dev, ct, n, batch, buf.data(), w.data(), vectors ? vr.data() : nullptr, vectors),
                   "Eigenvalues did not converge");
     ndarray v = vectors ? matrices(vr) : ndarray();
-    if (!is_complex(dt) && real_if_all_real) {
-      const std::vector<double> im = imag(w).astype(DType::Float64).to(Device::cpu()).to_vector<double>();
-      if (std::all_of(im.begin(), im.end(), [](double x) { return x == 0.0; })) {
-        return {real(w).copy(), vectors ? real(v).copy() : ndarray()};
-      }
-    }
     return {w, v};
   }
-  // Note [Real eig]: a real input runs the real ?geev, as NumPy does, so a real
+  // Note [Real eig]: a real input runs the real ?geev (LAPACK's on cpu, cuSOLVER's
+  // all-real cusolverDnXgeev form on CUDA), as NumPy does, so a real
   // eigenvalue has an imaginary part of exactly 0 (a complex factorization of the same
   // matrix can leave rounding noise there). The results are complex, the vectors
   // unpacked from LAPACK's pairs (NumPy 2.5: gh-30411); with real_if_all_real (NumPy

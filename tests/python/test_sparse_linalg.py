@@ -248,8 +248,14 @@ def _solve_both(name, A, b, **kw):
 def test_krylov_against_scipy(device, name, dtype, rng):
     A = KRYLOV[name](6, dtype)
     b = rhs(36, dtype, rng)
-    (x, info, calls), (xs, infos, calls_s) = _solve_both(name, A, b, rtol=1e-6 if _tol(dtype) > 1e-6 else 1e-10,
-                                                         callback=True)
+    rtol = 1e-6 if _tol(dtype) > 1e-6 else 1e-10
+    if name == "cgs" and _tol(dtype) > 1e-6:
+        # cgs stops on the true residual b - A x (SciPy's and cunpx's), which float32
+        # rounding keeps near 1e-6 |b| for this matrix (eps * cond(A) = 2.4e-6): whether
+        # 1e-6 is reached depends on the summation order of A @ x. 1e-5 is the accuracy
+        # this test asks of every float32 solve below.
+        rtol = 1e-5
+    (x, info, calls), (xs, infos, calls_s) = _solve_both(name, A, b, rtol=rtol, callback=True)
     if name == "minres" and numpy.dtype(dtype).kind == "c":
         # SciPy's minres takes unconjugated inner products and fails on Hermitian matrices
         xs, infos, calls_s = numpy.linalg.solve(A, b), 0, calls

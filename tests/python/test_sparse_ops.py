@@ -195,7 +195,15 @@ def test_products(device, fmt, kind, dtype):
         check(A_o @ B_o, A_t @ B_t)
         check(A_o.dot(B_o), A_t.dot(B_t))
         # SciPy's empty DIA product comes back float64 whatever the dtype.
-        check(A_o @ A_o.T, A_t @ A_t.T, dtype=not (fmt == "dia" and 0 in (m, k)))
+        try:
+            AAt = A_t @ A_t.T
+        except RuntimeError:
+            # Some SciPy 1.18 builds fail in the C++ kernel of the DIA product of bool
+            # matrices (RuntimeError: vector::_M_default_append, seen on the GPU
+            # machine); the product through CSR, in DIA, is SciPy's answer there.
+            assert fmt == "dia" and dtype == numpy.bool_
+            AAt = type(A_t)(A_t.tocsr() @ A_t.T.tocsr())
+        check(A_o @ A_o.T, AAt, dtype=not (fmt == "dia" and 0 in (m, k)))
         check(cunp.asarray(Y) @ A_o, Y @ A_t)
         check(cunp.asarray(numpy.ones(m, dtype)) @ A_o, numpy.atleast_1d(numpy.ones(m, dtype) @ A_t))
         check(A_o.T @ cunp.asarray(numpy.ones(m, dtype)), numpy.atleast_1d(A_t.T @ numpy.ones(m, dtype)))
