@@ -140,16 +140,19 @@ def asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None):
     exposing ``__cuda_array_interface__`` (PyTorch, CuPy, Numba device arrays) are
     viewed in place on their CUDA device, keeping the object alive (docs/interop.md).
     """
-    if type(a) is ndarray and dtype is None and device is None and order is None and not copy:
-        return a
+    if dtype is None and device is None and order is None and not copy:
+        if type(a) is ndarray:
+            return a
+        # Another library's device array, viewed in one C++ call (None: host data).
+        if (out := _interop.import_cuda_array_interface(a)) is not None:
+            return out
+        return _convert(a, dtype, order, device, copy, 0, interface_checked=True)
     return _convert(a, dtype, order, device, copy, 0)
 
 
 def asanyarray(a, dtype=None, order=None, *, device=None, copy=None, like=None):
     """numpy.asanyarray: as asarray (cunp has no ndarray subclasses)."""
-    if type(a) is ndarray and dtype is None and device is None and order is None and not copy:
-        return a
-    return _convert(a, dtype, order, device, copy, 0)
+    return asarray(a, dtype, order, device=device, copy=copy)
 
 
 def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0, *, device=None, like=None):
@@ -158,7 +161,7 @@ def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0, *, device
     return _convert(obj, dtype, order, device, copy, ndmin)
 
 
-def _convert(a, dtype, order, device, copy, ndmin):
+def _convert(a, dtype, order, device, copy, ndmin, interface_checked=False):
     if order is not None:
         order = order.upper() if isinstance(order, str) else order
         if order not in ("C", "F", "A", "K"):
@@ -166,9 +169,9 @@ def _convert(a, dtype, order, device, copy, ndmin):
     dev = None if device is None else str(Device(device))
     if isinstance(a, ndarray):
         out = _convert_cunp(a, dtype, order, dev, copy)
-    elif (iface := _interop.cuda_array_interface_of(a)) is not None:
+    elif not interface_checked and (view := _interop.import_cuda_array_interface(a)) is not None:
         # Device memory of another library: viewed in place, never through numpy.asarray.
-        out = _convert_cunp(_interop.from_cuda_array_interface(a, iface), dtype, order, dev, copy)
+        out = _convert_cunp(view, dtype, order, dev, copy)
     else:
         out = _convert_host(a, dtype, order, dev, copy)
     if ndmin > out.ndim:

@@ -3,8 +3,6 @@
 ``cunp.from_dlpack``, and the import of objects exposing ``__cuda_array_interface__``
 that ``cunp.asarray``/``cunp.array`` use. The capsules, pointers and stream handshakes
 are C++ (include/cunp/interop.hpp, python/src/interop_py.cpp)."""
-import math as _math
-
 import numpy as _numpy
 
 from cunp import _core
@@ -34,8 +32,7 @@ def _dlpack(self, *, stream=None, max_version=None, dl_device=None, copy=None):
 
 def _dlpack_device(self):
     """``(device_type, device_id)``: ``(1, 0)`` for the cpu, ``(2, N)`` for ``cuda:N``."""
-    d = self._device_str
-    return (kDLCPU, 0) if d == "cpu" else (kDLCUDA, int(d[5:]))
+    return _core._dlpack_device(self)
 
 
 def _cuda_array_interface(self):
@@ -77,9 +74,11 @@ def from_dlpack(x, /, *, device=None, copy=None):
     to the host itself). ``copy``: ``True`` always copies, ``False`` never (BufferError
     when the device differs). A capsule can be imported once (BufferError after).
     """
+    if device is None:
+        return _core._from_dlpack(x, copy)  # the common case, in one C++ call
     from cunp._array import Device
 
-    target = None if device is None else str(Device(device))
+    target = str(Device(device))
     if _is_capsule(x):
         out, copied = _core._from_dlpack_capsule(x), False
     else:
@@ -141,23 +140,9 @@ def cuda_array_interface_of(obj):
     return getattr(obj, "__cuda_array_interface__", None)
 
 
-def from_cuda_array_interface(obj, iface):
-    """A cunp array viewing the memory ``obj`` describes with ``iface`` (its
-    ``__cuda_array_interface__``), keeping ``obj`` alive; no copy.
-
-    The array is on the CUDA device owning the pointer, non-writeable when the interface
-    says read-only. A ``stream`` other than None makes cunp's current stream of that
-    device wait for it (the consumer's side of the protocol)."""
-    if not isinstance(iface, dict):
-        raise TypeError("__cuda_array_interface__ must be a dict, got %s" % type(iface).__name__)
-    try:
-        shape = tuple(int(n) for n in iface["shape"])
-        typestr = iface["typestr"]
-        ptr, readonly = iface["data"]
-    except KeyError as e:
-        raise ValueError("__cuda_array_interface__ has no %r entry" % (e.args[0],)) from None
-    if iface.get("mask") is not None:
-        raise ValueError("__cuda_array_interface__ with a mask (a masked array) is not supported")
+def _cai_dtype(typestr):
+    """The NumPy dtype of a ``__cuda_array_interface__`` typestr, or the protocol's
+    TypeError. C++ caches the answer by the typestr's text, so each one comes here once."""
     dtype = _numpy.dtype(typestr)
     if dtype.char not in _CUNP_TYPE_CHARS:
         raise TypeError("__cuda_array_interface__ typestr %r: cunp arrays cannot hold dtype %s (only bool, "
@@ -165,17 +150,24 @@ def from_cuda_array_interface(obj, iface):
     if not dtype.isnative:
         raise TypeError("__cuda_array_interface__ typestr %r is not in the native byte order; cunp arrays "
                         "cannot hold it" % (typestr,))
-    strides = iface.get("strides")
-    ptr = int(ptr or 0)
-    if ptr == 0 or _math.prod(shape) == 0:
-        device = "cuda:%d" % _core.getDevice()
-    else:
-        device = _core._pointer_device(ptr)
-        if device == "cpu":
-            raise ValueError("__cuda_array_interface__ data pointer 0x%x is not memory of a CUDA device" % ptr)
-    _core._wait_for_stream(iface.get("stream"), int(device[5:]))
-    return _core._from_pointer(ptr, shape, dtype, None if strides is None else tuple(strides), device, obj,
-                               bool(readonly))
+    return dtype
+
+
+def from_cuda_array_interface(obj, iface):
+    """A cunp array viewing the memory ``obj`` describes with ``iface`` (its
+    ``__cuda_array_interface__``), keeping ``obj`` alive; no copy.
+
+    The array is on the CUDA device owning the pointer, non-writeable when the interface
+    says read-only. A ``stream`` other than None makes cunp's current stream of that
+    device wait for it (the consumer's side of the protocol). One C++ call
+    (python/src/interop_py.cpp)."""
+    return _core._from_cuda_array_interface(obj, iface, _cai_dtype)
+
+
+def import_cuda_array_interface(obj):
+    """``from_cuda_array_interface(obj, obj.__cuda_array_interface__)``, or None for
+    objects without the interface (host data), in one C++ call."""
+    return _core._cuda_array_interface_import(obj, _cai_dtype)
 
 
 ndarray.__dlpack__ = _dlpack
