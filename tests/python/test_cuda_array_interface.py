@@ -89,6 +89,35 @@ def test_missing_entries_and_non_dict_interfaces():
         cunp.asarray(p)
 
 
+def test_malformed_entries_are_refused_each_time():
+    h = numpy.arange(4.0)
+    for _ in range(2):  # a refused typestr is not remembered as a dtype
+        with pytest.raises(TypeError, match="dtype"):
+            cunp.asarray(HostProducer(h, typestr="|O"))
+        with pytest.raises(TypeError, match="native byte order"):
+            cunp.asarray(HostProducer(h, typestr=">f8"))
+    with pytest.raises(ValueError, match="not enough values to unpack"):
+        cunp.asarray(HostProducer(h, data=(h.ctypes.data,)))
+    with pytest.raises(TypeError):
+        cunp.asarray(HostProducer(h, shape=(None,)))
+    p = HostProducer(h)
+    del p.iface["data"]
+    with pytest.raises(ValueError, match="'data'"):
+        cunp.asarray(p)
+    p = HostProducer(h)
+    del p.iface["shape"]
+    with pytest.raises(ValueError, match="'shape'"):
+        cunp.asarray(p)
+
+
+def test_every_conversion_takes_the_interface():
+    h = numpy.arange(4.0)
+    for convert in (cunp.asarray, cunp.asanyarray, cunp.array,
+                    lambda x: cunp.asarray(x, copy=False), lambda x: cunp.asarray(x, dtype=numpy.float64)):
+        with pytest.raises(ValueError, match="not memory of a CUDA device"):
+            convert(HostProducer(h))
+
+
 # ---- the export
 
 @needs_cuda
@@ -242,3 +271,31 @@ def test_numba():
     a = cunp.asarray(x)
     assert a._ptr == x.device_ctypes_pointer.value
     assert_array_equal(a, numpy.arange(4, dtype=numpy.int64))
+
+
+@needs_cuda
+def test_the_one_call_import_keeps_every_rule():
+    src = cunp.arange(12.0, device="cuda:0").reshape(3, 4)[:, ::2]
+    p = Producer(src, readonly=True)
+    p.iface["shape"] = list(src.shape)  # sequences other than tuples, as Python unpacks them
+    p.iface["strides"] = list(src.strides)
+    p.iface["data"] = [src._ptr, 1]
+    for convert in (cunp.asarray, cunp.asanyarray, lambda x: cunp.asarray(x, copy=False)):
+        a = convert(p)
+        assert a._ptr == src._ptr and a.strides == src.strides and not a.flags.writeable
+        assert_array_equal(a, src.get())
+    c = cunp.asarray(p, copy=True)
+    assert c._ptr != src._ptr and c.flags.writeable
+    assert_array_equal(c, src.get())
+    assert cunp.asarray(Producer(src), dtype=numpy.float32).dtype == numpy.float32
+    s = cunp.cuda.Stream(non_blocking=True)
+    with s:  # the producer's stream is cunp's current one: nothing to order
+        a = cunp.asarray(Producer(src, stream=s.ptr))
+        assert a._ptr == src._ptr
+        assert_array_equal(a, src.get())
+
+
+@needs_cuda
+def test_dlpack_device_of_cuda_arrays():
+    d = cunp.zeros(2, device="cuda:0").__dlpack_device__()
+    assert d == (2, 0) and all(type(v) is int for v in d)

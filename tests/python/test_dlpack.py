@@ -380,6 +380,80 @@ def test_producers_from_before_dlpack_1():
     assert_array_equal(c, h)
 
 
+class OddDeviceProducer(RecordingProducer):
+    """A producer whose __dlpack_device__ answers with something other than a tuple of ints."""
+
+    def __init__(self, array, device):
+        super().__init__(array)
+        self.device = device
+
+    def __dlpack_device__(self):
+        return self.device
+
+
+def test_from_dlpack_reads_the_producers_device_as_python_unpacks_it():
+    h = numpy.arange(4.0)
+    for device in ([kDLCPU, 0], (numpy.int64(kDLCPU), numpy.int32(0)), iter((kDLCPU, 0))):
+        a = cunp.from_dlpack(OddDeviceProducer(h, device))
+        assert a._ptr == h.ctypes.data and a._device_str == "cpu"
+    with pytest.raises(ValueError, match="not enough values to unpack"):
+        cunp.from_dlpack(OddDeviceProducer(h, (kDLCPU,)))
+    with pytest.raises(ValueError, match="too many values to unpack"):
+        cunp.from_dlpack(OddDeviceProducer(h, (kDLCPU, 0, 0)))
+    with pytest.raises(TypeError):
+        cunp.from_dlpack(OddDeviceProducer(h, 1))
+    with pytest.raises(TypeError):
+        cunp.from_dlpack(OddDeviceProducer(h, (None, 0)))
+
+
+def test_from_dlpack_errors_of_the_producer_and_of_the_argument():
+    class NoDevice:
+        def __dlpack__(self, **kwargs):
+            raise AssertionError("not called")
+
+    class NoDLPack:
+        def __dlpack_device__(self):
+            return (kDLCPU, 0)
+
+    for x in (NoDevice(), NoDLPack(), numpy.arange(3).tolist(), 3):
+        with pytest.raises(TypeError, match="__dlpack__ and __dlpack_device__"):
+            cunp.from_dlpack(x)
+
+    class Refusing(RecordingProducer):
+        def __dlpack__(self, **kwargs):
+            self.calls.append(kwargs)
+            raise BufferError("refused")
+
+    p = Refusing(numpy.arange(3.0))
+    with pytest.raises(BufferError, match="refused"):  # only TypeError means "retry without keywords"
+        cunp.from_dlpack(p)
+    assert len(p.calls) == 1
+
+
+def test_from_dlpack_copies_exactly_when_asked():
+    h = numpy.arange(6.0).reshape(2, 3)
+    assert cunp.from_dlpack(h)._ptr == h.ctypes.data
+    assert cunp.from_dlpack(h, copy=False)._ptr == h.ctypes.data
+    assert cunp.from_dlpack(h.__dlpack__(max_version=(1, 0)))._ptr == h.ctypes.data
+    for copy in (True, 1):  # a truthy copy other than True: the producer may not copy, so cunp does
+        for x in (h, h.__dlpack__(max_version=(1, 0)), h.__dlpack__(), RecordingProducer(h)):
+            c = cunp.from_dlpack(x, copy=copy)
+            assert c._ptr != h.ctypes.data
+            assert_array_equal(c, h)
+    p = RecordingProducer(h)
+    cunp.from_dlpack(p, copy=1)
+    assert p.calls[-1] == {"stream": None, "max_version": (1, 0), "copy": 1}
+    # The producer's copy is not copied again (NumPy's copy is the array the producer returned).
+    p = RecordingProducer(h)
+    c = cunp.from_dlpack(p, copy=True)
+    assert p.calls[-1]["copy"] is True and c._ptr != h.ctypes.data
+
+
+def test_dlpack_device_of_cunp_arrays():
+    assert cunp.zeros(2, device="cpu").__dlpack_device__() == (kDLCPU, 0)
+    assert all(type(v) is int for v in cunp.zeros(2, device="cpu").__dlpack_device__())
+
+
 # ---- foreign tensors built here: what cunp reads, refuses, and frees exactly once
 
 def test_foreign_tensor_with_offset_and_element_strides():
