@@ -42,20 +42,7 @@ def _cuda_array_interface(self):
     ``stream`` is cunp's current stream of the array's device (``1`` for the legacy
     default stream, ``2`` for the per-thread one): the consumer waits on it for the work
     queued on the array."""
-    d = self._device_str
-    if d == "cpu":
-        raise AttributeError("__cuda_array_interface__ is only defined for arrays on a CUDA device; "
-                             "this array is on cpu (use __array_interface__ or __dlpack__)")
-    typestr = self.dtype.str
-    return {
-        "shape": self.shape,
-        "typestr": typestr,
-        "descr": [("", typestr)],
-        "data": (self._ptr if self.size else 0, not self._writeable),
-        "strides": None if self._c_contiguous else self.strides,
-        "version": 3,
-        "stream": _core._current_stream(int(d[5:])).ptr,
-    }
+    return _core._cuda_array_interface(self)
 
 
 def _is_capsule(x):

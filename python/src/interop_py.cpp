@@ -488,6 +488,37 @@ nb::object import_cai_object(nb::handle obj, nb::handle slow_dtype) {
   return nb::cast(import_cai(obj, iface, slow_dtype));
 }
 
+// ndarray.__cuda_array_interface__ (version 3) of a CUDA array: the typestr and descr
+// entry of each dtype are made once; AttributeError on the cpu.
+nb::dict cai_export(const ndarray& a) {
+  if (!a.device().is_cuda()) {
+    throw AttributeError(
+        "__cuda_array_interface__ is only defined for arrays on a CUDA device; this array is on " +
+        a.device().str() + " (use __array_interface__ or __dlpack__)");
+  }
+  static PyObject* typestrs[32] = {};
+  static PyObject* descrs[32] = {};
+  const auto k = static_cast<std::size_t>(a.dtype());
+  if (k >= 32) throw ValueError("__cuda_array_interface__: unknown dtype");
+  if (typestrs[k] == nullptr) {
+    nb::object typestr = dtype_object(a.dtype()).attr("str");
+    descrs[k] = nb::make_tuple("", typestr).release().ptr();
+    typestrs[k] = typestr.release().ptr();
+  }
+  nb::dict d;
+  d["shape"] = shape_to_tuple(a.shape());
+  d["typestr"] = nb::handle(typestrs[k]);
+  nb::list descr;
+  descr.append(nb::handle(descrs[k]));
+  d["descr"] = descr;
+  const auto ptr = a.size() ? reinterpret_cast<std::uintptr_t>(a.data()) : std::uintptr_t{0};
+  d["data"] = nb::make_tuple(ptr, !a.writeable());
+  d["strides"] = a.is_c_contiguous() ? nb::none() : nb::object(shape_to_tuple(a.strides()));
+  d["version"] = 3;
+  d["stream"] = reinterpret_cast<std::uintptr_t>(current_stream(a.device().index).handle());
+  return d;
+}
+
 void bind_interop(nb::module_& m) {
   using nb::arg;
   m.def("_to_dlpack", &dlpack_capsule, arg("a"), arg("stream") = nb::none(),
@@ -511,6 +542,7 @@ void bind_interop(nb::module_& m) {
     return d.is_cpu() ? nb::make_tuple(static_cast<int>(dlpack::kDLCPU), 0)
                       : nb::make_tuple(static_cast<int>(dlpack::kDLCUDA), d.index);
   });
+  m.def("_cuda_array_interface", &cai_export, arg("a"));
   m.def("_from_dlpack", &import_dlpack, arg("x"), arg("copy").none());
   m.def("_from_cuda_array_interface", &import_cai, arg("obj").none(), arg("iface"),
         arg("slow_dtype"));
