@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Host time per call of cunp's zero-copy exchange paths (docs/interop.md).
 
-    PYTHONPATH=build/python python3 bench/dlpack_overhead.py [--repeat 15] [--number 2000]
+    PYTHONPATH=build/python python3 bench/dlpack_overhead.py [--repeat 15] [--number 2000] [--stat min]
 
-Each row is the median over `--repeat` timeit loops of `--number` calls, in µs per call.
+Each row is the median (or with `--stat min` the fastest, steadier on a loaded machine)
+over `--repeat` timeit loops of `--number` calls, in µs per call.
 The cpu rows (NumPy <-> cunp through DLPack) run everywhere and time the same code paths
 as the CUDA rows except the CUDA-specific parts (streams, device checks). On a machine
 with a GPU, the PyTorch, Numba (CUDA Array Interface) and CuPy rows run when those
@@ -19,10 +20,11 @@ import numpy
 import cunp
 
 
-def _median_us(stmt, env, repeat, number):
+def _time_us(stmt, env, repeat, number, stat):
     timer = timeit.Timer(stmt, globals=env)
     timer.timeit(max(1, number // 10))  # warm-up: caches, first-call imports
-    return statistics.median(timer.repeat(repeat=repeat, number=number)) / number * 1e6
+    times = timer.repeat(repeat=repeat, number=number)
+    return (min(times) if stat == "min" else statistics.median(times)) / number * 1e6
 
 
 def _ptr(x):
@@ -60,6 +62,10 @@ def _gpu_cases():
         yield "cunp.from_dlpack(torch)", "cunp.from_dlpack(t)", env, t
         yield "torch.from_dlpack(cunp)", "torch.from_dlpack(a)", env, a
         yield "cunp.asarray(torch)  [CAI]", "cunp.asarray(t)", env, t
+        # What the producer and the consumer cost by themselves: the floor of the rows above.
+        yield "t.__dlpack__(stream=1, max_version=(1, 0))  [torch alone]", \
+            "t.__dlpack__(stream=1, max_version=(1, 0))", env, None
+        yield "torch.from_dlpack(t)  [torch alone]", "torch.from_dlpack(t)", env, t
     except ImportError:
         print("# torch: not importable, rows skipped", file=sys.stderr)
     try:
@@ -68,6 +74,7 @@ def _gpu_cases():
         nb = numba_cuda.device_array(1024, dtype=numpy.float32)
         env = {"cunp": cunp, "nb": nb, "numba_cuda": numba_cuda, "a": a}
         yield "cunp.asarray(numba)  [CAI]", "cunp.asarray(nb)", env, nb
+        yield "nb.__cuda_array_interface__  [numba alone]", "nb.__cuda_array_interface__", env, None
         yield "a.__cuda_array_interface__", "a.__cuda_array_interface__", env, None
     except ImportError:
         print("# numba: not importable, rows skipped", file=sys.stderr)
@@ -97,15 +104,16 @@ def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--repeat", type=int, default=15)
     p.add_argument("--number", type=int, default=2000)
+    p.add_argument("--stat", choices=("median", "min"), default="median")
     args = p.parse_args()
-    print("%-40s %10s  %s" % ("path", "µs/call", "zero-copy"))
+    print("%-58s %10s  %s" % ("path", "µs/call", "zero-copy"))
     for name, stmt, env, source in list(_cpu_cases()) + list(_gpu_cases()):
-        us = _median_us(stmt, env, args.repeat, args.number)
+        us = _time_us(stmt, env, args.repeat, args.number, args.stat)
         same = ""
         if source is not None:
             out = eval(stmt, env)  # noqa: S307 - the statements above
             same = "yes" if _ptr(out) == _ptr(source) else "NO (copied)"
-        print("%-40s %10.2f  %s" % (name, us, same))
+        print("%-58s %10.2f  %s" % (name, us, same))
 
 
 if __name__ == "__main__":

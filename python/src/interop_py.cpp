@@ -145,7 +145,13 @@ nb::object dlpack_capsule(const ndarray& a, nb::handle stream, nb::handle max_ve
       throw TypeError("max_version must be a (major, minor) tuple or None, got " +
                       nb::cast<std::string>(nb::repr(max_version)));
     }
-    versioned = nb::cast<long long>(nb::int_(max_version[0])) >= 1;
+    PyObject* major = PyTuple_CheckExact(max_version.ptr())
+                          ? PyTuple_GET_ITEM(max_version.ptr(), 0)  // borrowed
+                          : nullptr;
+    versioned = major != nullptr && PyLong_CheckExact(major)
+                    ? PyLong_AsLongLong(major) >= 1
+                    : nb::cast<long long>(nb::int_(max_version[0])) >= 1;
+    if (PyErr_Occurred()) throw nb::python_error();
   }
   DLPackExportOptions options;
   options.device = dl_device_arg(dl_device);
