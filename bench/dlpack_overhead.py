@@ -46,6 +46,9 @@ def _cpu_cases():
     yield "cunp.from_dlpack(numpy)", "cunp.from_dlpack(n)", env, n
     yield "numpy.from_dlpack(cunp cpu)", "numpy.from_dlpack(c)", env, c
     yield "cunp.from_dlpack(cunp cpu)", "cunp.from_dlpack(c)", env, c
+    # The host path of asarray, which first checks for a __cuda_array_interface__.
+    yield "cunp.asarray(numpy)  [cpu default device]", "cunp.asarray(n)", env, n
+    yield "cunp.asarray(numpy, device='cpu')", "cunp.asarray(n, device='cpu')", env, n
     yield "c.__dlpack__(max_version=(1, 0))", "c.__dlpack__(max_version=(1, 0))", env, None
     yield "c.__dlpack_device__()", "c.__dlpack_device__()", env, None
 

@@ -129,6 +129,9 @@ _COPY_NEEDED = (
     "#adapting-to-changes-in-the-copy-keyword.")
 
 
+_cai_dtype = _interop._cai_dtype
+
+
 def asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None):
     """numpy.asarray: `a` itself when it is a cunp array on the target device already in
     the requested dtype and layout; otherwise a copy (``copy=False`` raises ValueError
@@ -144,7 +147,7 @@ def asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None):
         if type(a) is ndarray:
             return a
         # Another library's device array, viewed in one C++ call (None: host data).
-        if (out := _interop.import_cuda_array_interface(a)) is not None:
+        if (out := _core._cuda_array_interface_import(a, _cai_dtype)) is not None:
             return out
         return _convert(a, dtype, order, device, copy, 0, interface_checked=True)
     return _convert(a, dtype, order, device, copy, 0)
