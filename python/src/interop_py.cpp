@@ -263,8 +263,7 @@ const Interned& interned() {
   static const Interned* names = [] {
     auto* n = new Interned();
     if (!n->dlpack || !n->dlpack_device || !n->cai || !n->shape || !n->typestr || !n->data ||
-        !n->mask || !n->strides || !n->stream || !n->kw_import || !n->kw_stream ||
-        !n->max_version)
+        !n->mask || !n->strides || !n->stream || !n->kw_import || !n->kw_stream || !n->max_version)
       throw nb::python_error();
     return n;
   }();
@@ -290,8 +289,9 @@ std::pair<long long, long long> int_pair(nb::handle obj) {
   nb::object held = nb::steal(seq);
   const Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
   if (n != 2) {
-    throw ValueError(n < 2 ? "not enough values to unpack (expected 2, got " + std::to_string(n) + ")"
-                           : "too many values to unpack (expected 2)");
+    throw ValueError(n < 2
+                         ? "not enough values to unpack (expected 2, got " + std::to_string(n) + ")"
+                         : "too many values to unpack (expected 2)");
   }
   long long v[2];
   for (Py_ssize_t i = 0; i < 2; ++i) {
@@ -342,8 +342,8 @@ nb::object import_dlpack(nb::handle x, nb::handle copy) {
       throw BufferError("from_dlpack: the array is on CUDA device " + std::to_string(dev_id) +
                         ", but CUDA is unavailable (" + cuda_unavailable_reason() + ")");
     }
-    const auto handle = reinterpret_cast<std::uintptr_t>(
-        current_stream(static_cast<int>(dev_id)).handle());
+    const auto handle =
+        reinterpret_cast<std::uintptr_t>(current_stream(static_cast<int>(dev_id)).handle());
     stream = nb::steal(PyLong_FromUnsignedLongLong(handle));
     if (!stream) throw nb::python_error();
   }
@@ -369,11 +369,11 @@ nb::object import_dlpack(nb::handle x, nb::handle copy) {
 DType cai_dtype(nb::handle typestr, nb::handle slow) {
   static auto& cache = *new std::vector<std::pair<std::string, DType>>();
   Py_ssize_t len = 0;
-  const char* text = PyUnicode_Check(typestr.ptr()) ? PyUnicode_AsUTF8AndSize(typestr.ptr(), &len)
-                                                    : nullptr;
+  const char* text =
+      PyUnicode_Check(typestr.ptr()) ? PyUnicode_AsUTF8AndSize(typestr.ptr(), &len) : nullptr;
   if (text == nullptr) PyErr_Clear();
-  const std::string_view key = text ? std::string_view(text, static_cast<std::size_t>(len))
-                                    : std::string_view();
+  const std::string_view key =
+      text ? std::string_view(text, static_cast<std::size_t>(len)) : std::string_view();
   if (text) {
     for (const auto& [s, dt] : cache) {
       if (s == key) return dt;
@@ -389,8 +389,8 @@ PyObject* cai_entry(PyObject* iface, PyObject* key) {
   PyObject* v = PyDict_GetItemWithError(iface, key);  // borrowed
   if (v == nullptr) {
     if (PyErr_Occurred()) throw nb::python_error();
-    throw ValueError("__cuda_array_interface__ has no '" +
-                     std::string(PyUnicode_AsUTF8(key)) + "' entry");
+    throw ValueError("__cuda_array_interface__ has no '" + std::string(PyUnicode_AsUTF8(key)) +
+                     "' entry");
   }
   return v;
 }
@@ -416,7 +416,8 @@ ndarray import_cai(nb::handle obj, nb::handle iface_h, nb::handle slow_dtype) {
     shape.resize(static_cast<std::size_t>(nd));
     for (Py_ssize_t i = 0; i < nd; ++i) {
       PyObject* item = PySequence_Fast_GET_ITEM(seq, i);
-      nb::object as_int = PyLong_CheckExact(item) ? nb::borrow(item) : nb::steal(PyNumber_Long(item));
+      nb::object as_int =
+          PyLong_CheckExact(item) ? nb::borrow(item) : nb::steal(PyNumber_Long(item));
       if (!as_int) throw nb::python_error();
       const long long v = PyLong_AsLongLong(as_int.ptr());
       if (v == -1 && PyErr_Occurred()) throw nb::python_error();
@@ -470,8 +471,8 @@ ndarray import_cai(nb::handle obj, nb::handle iface_h, nb::handle slow_dtype) {
   if (stream != nullptr && stream != Py_None) wait_for_stream(stream, device.index);
   std::function<void()> release;
   if (!obj.is_none()) release = [held = hold_object(obj)] {};  // dropping the lambda drops obj
-  ndarray a = from_pointer(reinterpret_cast<void*>(ptr), dt, shape, strides, device,
-                           std::move(release));
+  ndarray a =
+      from_pointer(reinterpret_cast<void*>(ptr), dt, shape, strides, device, std::move(release));
   if (readonly) a.set_writeable(false);
   return a;
 }
