@@ -450,7 +450,19 @@ ndarray import_cai(nb::handle obj, nb::handle iface_h, nb::handle slow_dtype) {
   std::optional<Strides> strides;
   if (strides_obj != nullptr && strides_obj != Py_None) strides = to_shape(strides_obj);
   std::uintptr_t ptr = 0;
-  if (PyObject_IsTrue(ptr_obj.ptr()) == 1) ptr = nb::cast<std::uintptr_t>(nb::int_(ptr_obj));
+  if (PyObject_IsTrue(ptr_obj.ptr()) == 1) {  // int(ptr or 0), an address: 0 to 2**64 - 1
+    nb::object as_int = nb::steal(PyNumber_Long(ptr_obj.ptr()));
+    if (!as_int) throw nb::python_error();
+    const unsigned long long v = PyLong_AsUnsignedLongLong(as_int.ptr());
+    if (v == static_cast<unsigned long long>(-1) && PyErr_Occurred()) {
+      PyErr_Clear();
+      throw TypeError(
+          "__cuda_array_interface__ data pointer must be an address (an int from 0 to "
+          "2**64 - 1), got " +
+          nb::cast<std::string>(nb::repr(ptr_obj)));
+    }
+    ptr = static_cast<std::uintptr_t>(v);
+  }
   if (PyErr_Occurred()) throw nb::python_error();
   const int readonly = PyObject_IsTrue(readonly_obj.ptr());
   if (readonly < 0) throw nb::python_error();

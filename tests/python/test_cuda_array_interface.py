@@ -100,6 +100,8 @@ def test_malformed_entries_are_refused_each_time():
         cunp.asarray(HostProducer(h, data=(h.ctypes.data,)))
     with pytest.raises(TypeError):
         cunp.asarray(HostProducer(h, shape=(None,)))
+    with pytest.raises(TypeError, match="data pointer must be an address"):
+        cunp.asarray(HostProducer(h, data=(-8, False)))
     p = HostProducer(h)
     del p.iface["data"]
     with pytest.raises(ValueError, match="'data'"):
