@@ -5,10 +5,10 @@
 #include <cuda_runtime_api.h>
 
 
-#include "cuda/runtime.hpp"
-#include "cuda/kernel_archive.hpp"
-#include "cuda/nvrtc_compiler.hpp"
-#include "cuda/vendor_lib.hpp"
+#include "runtime/runtime.hpp"
+#include "runtime/kernel_archive.hpp"
+#include "runtime/nvrtc_compiler.hpp"
+#include "runtime/vendor_lib.hpp"
 #include "cunp/device.hpp"
 #include "cunp/error.hpp"
 #include "cunp/nccl.hpp"

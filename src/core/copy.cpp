@@ -11,7 +11,7 @@
 #include "core/printing.hpp"
 #include "cpu/copy.hpp"
 #include "cuda/copy.hpp"
-#include "cuda/runtime.hpp"
+#include "runtime/runtime.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/error.hpp"
 #include "cunp/errstate.hpp"

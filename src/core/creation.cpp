@@ -14,7 +14,7 @@
 #include "cunp/spacing.hpp"
 #include "cunp/ufunc.hpp"
 #include "cuda/range.hpp"
-#include "cuda/runtime.hpp"
+#include "runtime/runtime.hpp"
 #include "ops/cast.h"
 #include "ops/range.h"
 

@@ -9,7 +9,7 @@
 #include "core/axes.hpp"
 #include "core/copy.hpp"
 #include "cuda/copy.hpp"
-#include "cuda/runtime.hpp"
+#include "runtime/runtime.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/error.hpp"
 #include "cunp/indexing.hpp"

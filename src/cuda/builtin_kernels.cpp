@@ -1,6 +1,9 @@
 // src/cuda/builtin_kernels.cpp — see builtin_kernels.hpp.
 #include "cuda/builtin_kernels.hpp"
 
+#include <stdexcept>
+#include <unordered_map>
+
 #include "cuda/ops_types.hpp"
 #include "cuda/range.hpp"
 #include "index/at_source.hpp"     // ufunc.at kernels
@@ -242,6 +245,35 @@ std::vector<BuiltinProgram> builtin_kernel_programs() {
     programs.back().source += sparse::detail::row_kernel_entry(spec);
     programs.back().kernel_names.push_back(sparse::detail::row_kernel_name(spec));
   }
+  return programs;
+}
+
+std::vector<ArchiveProgram> builtin_archive_programs() {
+  std::unordered_map<std::string, KernelSource> singles;
+  for (KernelSource& s : builtin_kernel_sources()) {
+    const std::string name = s.kernel_name;
+    if (singles.contains(name)) throw std::logic_error("kernel archive: two built-in kernels named " + name);
+    singles.emplace(name, std::move(s));
+  }
+  std::vector<ArchiveProgram> programs;
+  for (BuiltinProgram& p : builtin_kernel_programs()) {
+    ArchiveProgram a{.name = std::move(p.name), .source = std::move(p.source), .options = p.options, .kernels = {}};
+    for (const std::string& k : p.kernel_names) {
+      const auto it = singles.find(k);
+      if (it == singles.end())
+        throw std::logic_error("kernel archive: " + k + " (in " + a.name + ") is no single built-in program, or in two batches");
+      // The batch must compile the kernel exactly as its own program does, arch aside.
+      CompileOptions mine = it->second.options, batch = a.options;
+      mine.arch = batch.arch = 90;
+      if (nvrtc_option_list(mine) != nvrtc_option_list(batch) || !it->second.options.name_expressions.empty())
+        throw std::logic_error("kernel archive: " + k + " is compiled with other options than its batch " + a.name);
+      a.kernels.push_back(std::move(it->second));
+      singles.erase(it);
+    }
+    programs.push_back(std::move(a));
+  }
+  if (!singles.empty())
+    throw std::logic_error("kernel archive: " + singles.begin()->first + " is in no batch");
   return programs;
 }
 

@@ -7,7 +7,8 @@
 
 #include "cuda/copy_source.hpp"
 #include "cuda/elementwise_source.hpp"
-#include "cuda/kernel_cache.hpp"
+#include "runtime/kernel_archive.hpp"
+#include "runtime/kernel_cache.hpp"
 
 namespace cunp::cuda {
 
@@ -37,5 +38,11 @@ std::vector<KernelSource> builtin_kernel_sources();
 // whose text is one preamble followed by the same entries as the single programs. Compiling
 // these is how the CI test covers every kernel in reasonable time.
 std::vector<BuiltinProgram> builtin_kernel_programs();
+
+// builtin_kernel_programs() with each batch's kernels matched to the single-kernel
+// program the engine generates for them (builtin_kernel_sources()). Throws
+// std::logic_error when a built-in kernel is in no batch, in two, or its batch is
+// compiled with other options: the archive would not serve it.
+std::vector<ArchiveProgram> builtin_archive_programs();
 
 }  // namespace cunp::cuda

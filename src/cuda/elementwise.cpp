@@ -13,7 +13,7 @@
 #include <string>
 
 #include "cuda/elementwise_source.hpp"
-#include "cuda/kernel_cache.hpp"
+#include "runtime/kernel_cache.hpp"
 #include "cuda/kernel_common.hpp"
 #include "cunp/device.hpp"
 #include "cunp/error.hpp"

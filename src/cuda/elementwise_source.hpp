@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "cuda/kernel_cache.hpp"
+#include "runtime/kernel_cache.hpp"
 #include "cunp/dtype.hpp"
 #include "ufunc/ufunc.hpp"
 

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <string>
 
-#include "cuda/kernel_cache.hpp"
+#include "runtime/kernel_cache.hpp"
 #include "cuda/ops_types.hpp"
 #include "cunp/device.hpp"
 #include "cunp/stream.hpp"

@@ -3,7 +3,7 @@
 
 #include <cstdint>
 
-#include "cuda/kernel_cache.hpp"
+#include "runtime/kernel_cache.hpp"
 #include "cunp/dtype.hpp"
 #include "ops/range.h"
 

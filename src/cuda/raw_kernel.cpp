@@ -7,12 +7,12 @@
 #include <shared_mutex>
 #include <unordered_map>
 
-#include "cuda/check.hpp"
-#include "cuda/kernel_cache.hpp"
+#include "runtime/check.hpp"
+#include "runtime/kernel_cache.hpp"
 #include "cuda/raw_args.hpp"
 #include "cuda/raw_module.hpp"
 #include "cuda/raw_signature.hpp"
-#include "cuda/runtime.hpp"
+#include "runtime/runtime.hpp"
 #include "cuda/user_elementwise.hpp"
 #include "cunp/error.hpp"
 

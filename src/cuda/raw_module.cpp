@@ -12,11 +12,11 @@
 #include <mutex>
 #include <sstream>
 
-#include "cuda/check.hpp"
-#include "cuda/kernel_trace.hpp"
-#include "cuda/nvrtc_compiler.hpp"
+#include "runtime/check.hpp"
+#include "runtime/kernel_trace.hpp"
+#include "runtime/nvrtc_compiler.hpp"
 #include "cuda/raw_signature.hpp"
-#include "cuda/runtime.hpp"
+#include "runtime/runtime.hpp"
 #include "cunp/error.hpp"
 #include "cunp/memory.hpp"
 

@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "cuda/kernel_cache.hpp"
+#include "runtime/kernel_cache.hpp"
 #include "cunp/raw_kernel.hpp"
 
 namespace cunp::cuda::raw {

@@ -11,7 +11,7 @@
 #include <shared_mutex>
 #include <unordered_map>
 
-#include "cuda/runtime.hpp"
+#include "runtime/runtime.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/device.hpp"
 #include "cunp/error.hpp"

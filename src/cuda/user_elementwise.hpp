@@ -12,7 +12,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "cuda/kernel_cache.hpp"
+#include "runtime/kernel_cache.hpp"
 #include "cunp/dtype.hpp"
 #include "cunp/kernel.hpp"
 

@@ -10,10 +10,10 @@
 #include <shared_mutex>
 #include <unordered_map>
 
-#include "cuda/check.hpp"
-#include "cuda/kernel_cache.hpp"
+#include "runtime/check.hpp"
+#include "runtime/kernel_cache.hpp"
 #include "cuda/kernel_common.hpp"
-#include "cuda/runtime.hpp"
+#include "runtime/runtime.hpp"
 #include "cuda/user_elementwise.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/device.hpp"

@@ -28,8 +28,8 @@
 #include <cstdint>
 #include <cstdlib>
 
-#include "cuda/check.hpp"
-#include "cuda/kernel_cache.hpp"
+#include "runtime/check.hpp"
+#include "runtime/kernel_cache.hpp"
 #include "cuda/kernel_common.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/device.hpp"

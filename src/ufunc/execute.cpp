@@ -11,7 +11,7 @@
 #include "core/copy.hpp"
 #include "cpu/parallel.hpp"
 #include "cuda/elementwise.hpp"
-#include "cuda/runtime.hpp"
+#include "runtime/runtime.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/error.hpp"
 #include "cunp/errstate.hpp"

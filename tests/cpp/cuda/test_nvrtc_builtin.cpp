@@ -14,7 +14,7 @@
 
 #include "cuda/builtin_kernels.hpp"
 #include "cuda/elementwise_source.hpp"
-#include "cuda/nvrtc_compiler.hpp"
+#include "runtime/nvrtc_compiler.hpp"
 #include "cunp/error.hpp"
 #include "elementwise_test_functors.hpp"
 #include "index/at_source.hpp"

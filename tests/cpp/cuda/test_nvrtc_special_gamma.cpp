@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "cuda/elementwise_source.hpp"
-#include "cuda/nvrtc_compiler.hpp"
+#include "runtime/nvrtc_compiler.hpp"
 #include "cunp/error.hpp"
 #include "ufunc/ufunc.hpp"
 

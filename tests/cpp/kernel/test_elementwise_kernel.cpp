@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "cuda/kernel_cache.hpp"
-#include "cuda/nvrtc_compiler.hpp"
+#include "runtime/kernel_cache.hpp"
+#include "runtime/nvrtc_compiler.hpp"
 #include "cuda/user_elementwise.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/device.hpp"

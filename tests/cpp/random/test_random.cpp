@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "cuda/builtin_kernels.hpp"
-#include "cuda/nvrtc_compiler.hpp"
+#include "runtime/nvrtc_compiler.hpp"
 #include "cunp/cunp.hpp"
 #include "cunp/random.hpp"
 #include "ops/philox.h"

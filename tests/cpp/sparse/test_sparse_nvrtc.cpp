@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "cuda/builtin_kernels.hpp"
-#include "cuda/nvrtc_compiler.hpp"
+#include "runtime/nvrtc_compiler.hpp"
 #include "cunp/error.hpp"
 #include "sparse/row_kernels_source.hpp"
 

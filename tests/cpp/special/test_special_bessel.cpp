@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "cuda/builtin_kernels.hpp"
-#include "cuda/nvrtc_compiler.hpp"
+#include "runtime/nvrtc_compiler.hpp"
 #include "cunp/cunp.hpp"
 #include "cunp/error.hpp"
 #include "cunp/special.hpp"

@@ -1,4 +1,4 @@
-// src/cuda/stream.cpp — streams, events and the per-thread current stream.
+// src/runtime/stream.cpp — streams, events and the per-thread current stream.
 #include "cunp/stream.hpp"
 
 #include <cuda_runtime_api.h>
@@ -12,10 +12,10 @@
 #include <string>
 #include <vector>
 
-#include "cuda/runtime.hpp"
+#include "runtime/runtime.hpp"
 #include "cunp/device.hpp"
 #include "cunp/error.hpp"
-#include "core/env.hpp"
+#include "runtime/env.hpp"
 
 namespace cunp {
 namespace {

@@ -1,9 +1,9 @@
-// src/cuda/runtime.hpp — small internal helpers over the CUDA runtime.
+// src/runtime/runtime.hpp — small internal helpers over the CUDA runtime.
 #pragma once
 
 #include <cuda_runtime_api.h>
 
-#include "cuda/check.hpp"
+#include "runtime/check.hpp"
 
 namespace cunp::cuda {
 

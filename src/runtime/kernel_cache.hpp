@@ -1,5 +1,7 @@
-// src/cuda/kernel_cache.hpp — generated kernels: keyed, compiled once, cached in memory
+// src/runtime/kernel_cache.hpp — generated kernels: keyed, compiled once, cached in memory
 // and on disk, loaded with the CUDA runtime's library API, launched on a stream.
+// kernel_cache.cpp holds the in-memory cache (and its archive tier), disk_cache.cpp the
+// on-disk cache, launch.cpp the launch and graph_launch.cpp its single-node CUDA graphs.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -13,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-#include "cuda/nvrtc_compiler.hpp"
+#include "runtime/nvrtc_compiler.hpp"
 
 namespace cunp::cuda {
 

@@ -1,4 +1,4 @@
-// src/cuda/device_query.cpp — what cupy.cuda.Device reports about a CUDA device:
+// src/runtime/device_query.cpp — what cupy.cuda.Device reports about a CUDA device:
 // attributes, compute capability, PCI bus id, memory, synchronization.
 #include <cuda_runtime_api.h>
 
@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "cuda/runtime.hpp"
+#include "runtime/runtime.hpp"
 #include "cunp/device.hpp"
 #include "cunp/peer_access.hpp"
 #include "cunp/error.hpp"

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "cuda/nvrtc_compiler.hpp"
+#include "runtime/nvrtc_compiler.hpp"
 
 namespace cunp::cuda {
 namespace {

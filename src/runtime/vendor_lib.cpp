@@ -1,6 +1,6 @@
-// src/cuda/vendor_lib.cpp — see vendor_lib.hpp, Notes [Lazy vendor libraries] and
+// src/runtime/vendor_lib.cpp — see vendor_lib.hpp, Notes [Lazy vendor libraries] and
 // [CUDA library search order].
-#include "cuda/vendor_lib.hpp"
+#include "runtime/vendor_lib.hpp"
 
 #include <cuda_runtime_api.h>
 #include <dlfcn.h>

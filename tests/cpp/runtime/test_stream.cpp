@@ -1,4 +1,4 @@
-// Streams, events and host callbacks (src/cuda/stream.cpp). Without a CUDA device only
+// Streams, events and host callbacks (src/runtime/stream.cpp). Without a CUDA device only
 // the argument checks and the no-device errors run; the rest is skipped.
 #include <cuda_runtime_api.h>
 #include <gtest/gtest.h>

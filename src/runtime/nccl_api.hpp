@@ -1,4 +1,4 @@
-// src/cuda/nccl_api.hpp — NCCL's C API for src/cuda/nccl.cpp: the toolkit's nccl.h where
+// src/runtime/nccl_api.hpp — NCCL's C API for src/runtime/nccl.cpp: the toolkit's nccl.h where
 // the compiler finds it, else the part of NCCL's documented API (stable since NCCL 2.0,
 // values as in nccl.h) that cunp calls. Either way the functions are reached through
 // CUNP_VENDOR (vendor_lib.hpp), never linked.

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "cuda/copy_source.hpp"
-#include "cuda/kernel_cache.hpp"
+#include "runtime/kernel_cache.hpp"
 #include "cunp/device.hpp"
 #include "cunp/error.hpp"
 #include "temp_files.hpp"

@@ -1,4 +1,4 @@
-// src/cuda/nccl.cpp — NCCL communicators and collectives (cunp/nccl.hpp).
+// src/runtime/nccl.cpp — NCCL communicators and collectives (cunp/nccl.hpp).
 #include "cunp/nccl.hpp"
 
 #include <cuda_runtime_api.h>
@@ -6,9 +6,9 @@
 #include <cstring>
 #include <string>
 
-#include "cuda/nccl_api.hpp"
-#include "cuda/runtime.hpp"
-#include "cuda/vendor_lib.hpp"
+#include "runtime/nccl_api.hpp"
+#include "runtime/runtime.hpp"
+#include "runtime/vendor_lib.hpp"
 #include "cunp/device.hpp"
 #include "cunp/dtype.hpp"
 #include "cunp/ndarray.hpp"

@@ -1,4 +1,4 @@
-// The lazily loaded vendor libraries (src/cuda/vendor_lib.cpp): no GPU needed, only the
+// The lazily loaded vendor libraries (src/runtime/vendor_lib.cpp): no GPU needed, only the
 // toolkit's library files.
 #include <cublas_v2.h>
 #include <cufft.h>
@@ -10,7 +10,7 @@
 #include <filesystem>
 #include <string>
 
-#include "cuda/vendor_lib.hpp"
+#include "runtime/vendor_lib.hpp"
 #include "cunp/error.hpp"
 
 namespace cunp::cuda {

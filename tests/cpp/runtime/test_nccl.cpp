@@ -1,11 +1,11 @@
-// NCCL (src/cuda/nccl.cpp) and peer access (src/cuda/device_query.cpp). Without a GPU
+// NCCL (src/runtime/nccl.cpp) and peer access (src/runtime/device_query.cpp). Without a GPU
 // every call must throw CudaError saying so; with one, one rank on one device.
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-#include "cuda/vendor_lib.hpp"
+#include "runtime/vendor_lib.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/device.hpp"
 #include "cunp/error.hpp"

@@ -1,4 +1,4 @@
-// src/cuda/kernel_archive.hpp — the prebuilt kernel archive: every built-in kernel
+// src/runtime/kernel_archive.hpp — the prebuilt kernel archive: every built-in kernel
 // compiled ahead of time (tools/cunp_kernel_archive.cpp), the kernel cache's read-only
 // first tier.
 //
@@ -45,7 +45,7 @@
 #include <string_view>
 #include <vector>
 
-#include "cuda/kernel_cache.hpp"
+#include "runtime/kernel_cache.hpp"
 
 namespace cunp::cuda {
 
@@ -84,12 +84,6 @@ struct ArchiveProgram {
   CompileOptions options;
   std::vector<KernelSource> kernels;
 };
-
-// builtin_kernel_programs() with each batch's kernels matched to the single-kernel
-// program the engine generates for them (builtin_kernel_sources()). Throws
-// std::logic_error when a built-in kernel is in no batch, in two, or its batch is
-// compiled with other options: the archive would not serve it.
-std::vector<ArchiveProgram> builtin_archive_programs();
 
 struct ArchiveBuildOptions {
   std::vector<int> archs;  // cubin targets, sm_XX

@@ -1,5 +1,5 @@
-// src/cuda/nvrtc_compiler.cpp — see nvrtc_compiler.hpp.
-#include "cuda/nvrtc_compiler.hpp"
+// src/runtime/nvrtc_compiler.cpp — see nvrtc_compiler.hpp.
+#include "runtime/nvrtc_compiler.hpp"
 
 #include <nvrtc.h>
 
@@ -8,8 +8,8 @@
 #include <filesystem>
 #include <memory>
 
-#include "cuda/kernel_archive.hpp"
-#include "cuda/vendor_lib.hpp"
+#include "runtime/kernel_archive.hpp"
+#include "runtime/vendor_lib.hpp"
 #include "cunp/error.hpp"
 
 namespace cunp::detail {

@@ -1,11 +1,11 @@
-// tests/cpp/core/test_env.cpp — cunp's environment variables fall back to CuPy's names
-// (src/core/env.hpp): CUNP_<name> wins when set, even empty; else CUPY_<name>.
+// tests/cpp/runtime/test_env.cpp — cunp's environment variables fall back to CuPy's names
+// (src/runtime/env.hpp): CUNP_<name> wins when set, even empty; else CUPY_<name>.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 #include <string>
 
-#include "core/env.hpp"
+#include "runtime/env.hpp"
 
 namespace cunp {
 namespace {

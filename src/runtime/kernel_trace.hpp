@@ -1,4 +1,4 @@
-// src/cuda/kernel_trace.hpp — the CUNP_KERNEL_TRACE lines ("cunp kernel: ..." on stderr)
+// src/runtime/kernel_trace.hpp — the CUNP_KERNEL_TRACE lines ("cunp kernel: ..." on stderr)
 // and their millisecond timings, shared by the kernel cache and RawModule.
 #pragma once
 

@@ -1,4 +1,4 @@
-// src/cuda/nvrtc_compiler.hpp — CUDA C++ source to cubin with NVRTC. Needs no GPU.
+// src/runtime/nvrtc_compiler.hpp — CUDA C++ source to cubin with NVRTC. Needs no GPU.
 #pragma once
 
 #include <string>

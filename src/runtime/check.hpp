@@ -1,4 +1,4 @@
-// src/cuda/check.hpp — turns a failed CUDA runtime call into a CudaError naming the call.
+// src/runtime/check.hpp — turns a failed CUDA runtime call into a CudaError naming the call.
 //
 //   CUNP_CUDA_CHECK(cudaMemcpyAsync(dst, src, n, cudaMemcpyDeviceToDevice, stream));
 #pragma once

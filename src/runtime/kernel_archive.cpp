@@ -1,5 +1,5 @@
-// src/cuda/kernel_archive.cpp — see kernel_archive.hpp, Note [Kernel archive].
-#include "cuda/kernel_archive.hpp"
+// src/runtime/kernel_archive.cpp — see kernel_archive.hpp, Note [Kernel archive].
+#include "runtime/kernel_archive.hpp"
 
 #include <dlfcn.h>
 #include <fcntl.h>
@@ -23,9 +23,8 @@
 #include <zlib.h>
 #endif
 
-#include "cuda/builtin_kernels.hpp"
-#include "cuda/kernel_trace.hpp"
-#include "cuda/nvrtc_compiler.hpp"
+#include "runtime/kernel_trace.hpp"
+#include "runtime/nvrtc_compiler.hpp"
 #include "cunp/error.hpp"
 
 namespace cunp::cuda {
@@ -228,35 +227,6 @@ void write_kernel_archive(const std::filesystem::path& path, const std::vector<A
     std::filesystem::remove(tmp, ec);
     throw std::runtime_error("kernel archive: cannot rename to " + path.string());
   }
-}
-
-std::vector<ArchiveProgram> builtin_archive_programs() {
-  std::unordered_map<std::string, KernelSource> singles;
-  for (KernelSource& s : builtin_kernel_sources()) {
-    const std::string name = s.kernel_name;
-    if (singles.contains(name)) throw std::logic_error("kernel archive: two built-in kernels named " + name);
-    singles.emplace(name, std::move(s));
-  }
-  std::vector<ArchiveProgram> programs;
-  for (BuiltinProgram& p : builtin_kernel_programs()) {
-    ArchiveProgram a{.name = std::move(p.name), .source = std::move(p.source), .options = p.options, .kernels = {}};
-    for (const std::string& k : p.kernel_names) {
-      const auto it = singles.find(k);
-      if (it == singles.end())
-        throw std::logic_error("kernel archive: " + k + " (in " + a.name + ") is no single built-in program, or in two batches");
-      // The batch must compile the kernel exactly as its own program does, arch aside.
-      CompileOptions mine = it->second.options, batch = a.options;
-      mine.arch = batch.arch = 90;
-      if (nvrtc_option_list(mine) != nvrtc_option_list(batch) || !it->second.options.name_expressions.empty())
-        throw std::logic_error("kernel archive: " + k + " is compiled with other options than its batch " + a.name);
-      a.kernels.push_back(std::move(it->second));
-      singles.erase(it);
-    }
-    programs.push_back(std::move(a));
-  }
-  if (!singles.empty())
-    throw std::logic_error("kernel archive: " + singles.begin()->first + " is in no batch");
-  return programs;
 }
 
 ArchiveBuildResult build_kernel_archive(const std::filesystem::path& path, const std::vector<ArchiveProgram>& programs,

@@ -1,4 +1,4 @@
-// src/cuda/vendor_lib.hpp — the CUDA vendor libraries (cuBLAS, cuSOLVER, cuFFT, cuSPARSE, NVRTC,
+// src/runtime/vendor_lib.hpp — the CUDA vendor libraries (cuBLAS, cuSOLVER, cuFFT, cuSPARSE, NVRTC,
 // NCCL),
 // loaded on first use instead of when libcunp is loaded.
 //

@@ -1,4 +1,4 @@
-// The prebuilt kernel archive (src/cuda/kernel_archive.cpp, Note [Kernel archive]):
+// The prebuilt kernel archive (src/runtime/kernel_archive.cpp, Note [Kernel archive]):
 // writing, mapping, lookups, damaged files and foreign keys, with two tiny programs
 // (NVRTC, no GPU); and the archive tool's enumeration against the built-in list.
 #include <gtest/gtest.h>
@@ -15,9 +15,9 @@
 #include <vector>
 
 #include "cuda/builtin_kernels.hpp"
-#include "cuda/kernel_archive.hpp"
-#include "cuda/nvrtc_compiler.hpp"
-#include "cuda/vendor_lib.hpp"
+#include "runtime/kernel_archive.hpp"
+#include "runtime/nvrtc_compiler.hpp"
+#include "runtime/vendor_lib.hpp"
 #include "cunp/config.hpp"
 #include "temp_files.hpp"
 

@@ -1,4 +1,4 @@
-// src/core/env.hpp — reading cunp's environment variables. Those CuPy also has read
+// src/runtime/env.hpp — reading cunp's environment variables. Those CuPy also has read
 // CuPy's name when cunp's is unset, so a CuPy program's environment carries over
 // (docs/environment.md).
 #pragma once

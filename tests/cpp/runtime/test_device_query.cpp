@@ -1,4 +1,4 @@
-// CUDA device queries (src/cuda/device_query.cpp) against the runtime's own answers.
+// CUDA device queries (src/runtime/device_query.cpp) against the runtime's own answers.
 // Without a CUDA device only the errors are checked.
 #include <cuda_runtime_api.h>
 #include <gtest/gtest.h>
