@@ -5,7 +5,7 @@
 #include <unordered_map>
 
 #include "cuda/ops_types.hpp"
-#include "cuda/range.hpp"
+#include "creation/range.hpp"
 #include "index/at_source.hpp"     // ufunc.at kernels
 #include "index/index_source.hpp"  // indexing kernels
 #include "linalg/int_gemm_source.hpp"  // integer/bool matmul

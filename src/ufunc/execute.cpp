@@ -8,7 +8,7 @@
 #include <cstring>
 #include <string>
 
-#include "core/copy.hpp"
+#include "copy/copy.hpp"
 #include "cpu/parallel.hpp"
 #include "cuda/elementwise.hpp"
 #include "runtime/runtime.hpp"

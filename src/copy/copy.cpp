@@ -1,4 +1,4 @@
-// src/core/copy.cpp — moving elements: copies, casts, fills, assignment, transfers
+// src/copy/copy.cpp — moving elements: copies, casts, fills, assignment, transfers
 // between devices, item() and printing. Every element move goes through
 // copy_elements, which dispatches to the cpu or cuda backend.
 #include <cuda_runtime_api.h>
@@ -7,7 +7,7 @@
 #include <cstring>
 #include <string>
 
-#include "core/copy.hpp"
+#include "copy/copy.hpp"
 #include "core/printing.hpp"
 #include "cpu/copy.hpp"
 #include "cuda/copy.hpp"

@@ -1,4 +1,4 @@
-// src/core/manipulation.cpp — NumPy's array manipulation routines built from views
+// src/manipulation/manipulation.cpp — NumPy's array manipulation routines built from views
 // (make_view) and element copies (copy_elements); no kernels of their own.
 #include "cunp/manipulation.hpp"
 
@@ -6,8 +6,8 @@
 #include <numeric>
 #include <string>
 
-#include "core/axes.hpp"
-#include "core/copy.hpp"
+#include "manipulation/axes.hpp"
+#include "copy/copy.hpp"
 #include "cuda/copy.hpp"
 #include "runtime/runtime.hpp"
 #include "cunp/creation.hpp"

@@ -1,4 +1,4 @@
-// src/core/axes.hpp — small axis helpers shared by the manipulation routines
+// src/manipulation/axes.hpp — small axis helpers shared by the manipulation routines
 // (manipulation.cpp, insert_delete.cpp, pad.cpp).
 #pragma once
 

@@ -1,9 +1,9 @@
-// src/core/copyto.cpp — np.copyto.
+// src/copy/copyto.cpp — np.copyto.
 #include "cunp/copyto.hpp"
 
 #include <string>
 
-#include "core/copy.hpp"
+#include "copy/copy.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/error.hpp"
 

@@ -1,4 +1,4 @@
-// The C++ surface of the creation functions (src/core/creation.cpp, copyto.cpp);
+// The C++ surface of the creation functions (src/creation/creation.cpp, copyto.cpp);
 // values and dtypes were checked against NumPy 2.
 #include <gtest/gtest.h>
 

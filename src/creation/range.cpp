@@ -1,5 +1,5 @@
-// src/cuda/range.cpp — the generated arange kernel.
-#include "cuda/range.hpp"
+// src/creation/range.cpp — the generated arange kernel.
+#include "creation/range.hpp"
 
 #include <algorithm>
 #include <string>

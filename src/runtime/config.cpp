@@ -1,4 +1,4 @@
-// src/core/config.cpp — version reporting (cunp.show_config()).
+// src/runtime/config.cpp — version reporting (cunp.show_config()).
 #include "cunp/config.hpp"
 #include "cunp/kernel_stats.hpp"
 

@@ -1,12 +1,12 @@
-// src/core/insert_delete.cpp — np.insert, np.delete and np.trim_zeros
+// src/manipulation/insert_delete.cpp — np.insert, np.delete and np.trim_zeros
 // (cunp/manipulation.hpp): host-side position lists from the (small) index arguments,
 // then copies and one gather or scatter on the array's device.
 #include <algorithm>
 #include <numeric>
 #include <string>
 
-#include "core/axes.hpp"
-#include "core/copy.hpp"
+#include "manipulation/axes.hpp"
+#include "copy/copy.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/error.hpp"
 #include "cunp/indexing.hpp"

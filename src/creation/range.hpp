@@ -1,4 +1,4 @@
-// src/cuda/range.hpp — arange on a CUDA device (the current one, current stream).
+// src/creation/range.hpp — arange on a CUDA device (the current one, current stream).
 #pragma once
 
 #include <cstdint>

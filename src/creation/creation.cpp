@@ -1,4 +1,4 @@
-// src/core/creation.cpp — array creation functions.
+// src/creation/creation.cpp — array creation functions.
 #include "cunp/creation.hpp"
 
 #include <algorithm>
@@ -7,13 +7,13 @@
 #include <cstring>
 #include <functional>
 
-#include "core/copy.hpp"
+#include "copy/copy.hpp"
 #include "core/dispatch.hpp"
 #include "cunp/error.hpp"
 #include "cunp/interop.hpp"
 #include "cunp/spacing.hpp"
 #include "cunp/ufunc.hpp"
-#include "cuda/range.hpp"
+#include "creation/range.hpp"
 #include "runtime/runtime.hpp"
 #include "ops/cast.h"
 #include "ops/range.h"

@@ -1,4 +1,4 @@
-// The C++ surface of linspace/logspace/geomspace (src/core/spacing.cpp); values were
+// The C++ surface of linspace/logspace/geomspace (src/creation/spacing.cpp); values were
 // checked against NumPy 2.
 #include <gtest/gtest.h>
 

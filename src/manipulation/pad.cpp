@@ -1,12 +1,12 @@
-// src/core/pad.cpp — np.pad (cunp/manipulation.hpp): the input copied into the center,
+// src/manipulation/pad.cpp — np.pad (cunp/manipulation.hpp): the input copied into the center,
 // then each axis padded in turn, as NumPy does, over the already padded earlier axes
 // and the centers of the later ones. Copies and small reductions only; no kernels of
 // its own.
 #include <algorithm>
 #include <string>
 
-#include "core/axes.hpp"
-#include "core/copy.hpp"
+#include "manipulation/axes.hpp"
+#include "copy/copy.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/error.hpp"
 #include "cunp/manipulation.hpp"

@@ -1,4 +1,4 @@
-// src/core/copy.hpp — the internal element-moving primitives behind copy, astype,
+// src/copy/copy.hpp — the internal element-moving primitives behind copy, astype,
 // assignment, fill and device transfers.
 #pragma once
 

@@ -1,4 +1,4 @@
-// src/core/spacing.cpp — linspace, logspace and geomspace over scalar or array
+// src/creation/spacing.cpp — linspace, logspace and geomspace over scalar or array
 // endpoints, in NumPy's formulas (numpy/_core/function_base.py) built from ufuncs, so
 // one code path serves every device and every broadcast shape.
 #include "cunp/spacing.hpp"

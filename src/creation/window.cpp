@@ -1,4 +1,4 @@
-// src/core/window.cpp — the window functions of cunp/window.hpp. Each is a short
+// src/creation/window.cpp — the window functions of cunp/window.hpp. Each is a short
 // float64 vector: it is computed on the host with NumPy's formulas, in NumPy's order
 // of operations, and moved to the device in one copy.
 #include "cunp/window.hpp"

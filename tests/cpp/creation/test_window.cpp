@@ -1,4 +1,4 @@
-// tests/cpp/core/test_window.cpp — the window functions of cunp/window.hpp: lengths
+// tests/cpp/creation/test_window.cpp — the window functions of cunp/window.hpp: lengths
 // below 1 and 1, symmetry, NumPy's values at a few points, kaiser's beta = 0 (ones).
 #include <gtest/gtest.h>
 
