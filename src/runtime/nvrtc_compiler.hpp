@@ -9,7 +9,7 @@
 namespace cunp::cuda {
 
 // Options of one NVRTC compilation. Every program sees the headers of src/ops by
-// file name (`#include "cast.h"`) and those of src/cuda/device_include by path
+// file name (`#include "cast.h"`) and those of src/kernel/device_include by path
 // (`#include <cunp/complex.cuh>`), compiled in memory; nothing else is on the include
 // path unless extra_options add it (user kernels add the toolkit's, see
 // toolkit_include_options), so generated sources stay small and fast to compile.

@@ -14,7 +14,7 @@
 
 #include "runtime/kernel_cache.hpp"
 #include "runtime/nvrtc_compiler.hpp"
-#include "cuda/user_elementwise.hpp"
+#include "kernel/user_elementwise.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/device.hpp"
 #include "cunp/error.hpp"

@@ -1,4 +1,4 @@
-// src/cuda/raw_module.hpp — what RawModule and RawKernel (cunp/raw_kernel.hpp) share:
+// src/kernel/raw_module.hpp — what RawModule and RawKernel (cunp/raw_kernel.hpp) share:
 // the module's source or binary, its NVRTC options, and its loaded libraries.
 #pragma once
 

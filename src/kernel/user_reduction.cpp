@@ -1,7 +1,7 @@
-// src/cuda/user_reduction.cpp — ReductionKernel (cunp/reduction_kernel.hpp): argument
+// src/kernel/user_reduction.cpp — ReductionKernel (cunp/reduction_kernel.hpp): argument
 // checks, the reduction layout, source generation, the per-object kernel memo and the
 // launch. Parameter parsing and type resolution are ElementwiseKernel's
-// (cuda/user_elementwise.hpp).
+// (kernel/user_elementwise.hpp).
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
@@ -14,7 +14,7 @@
 #include "runtime/kernel_cache.hpp"
 #include "cuda/kernel_common.hpp"
 #include "runtime/runtime.hpp"
-#include "cuda/user_elementwise.hpp"
+#include "kernel/user_elementwise.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/device.hpp"
 #include "cunp/error.hpp"

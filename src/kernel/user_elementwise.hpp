@@ -1,4 +1,4 @@
-// src/cuda/user_elementwise.hpp — the pieces of ElementwiseKernel (cunp/kernel.hpp)
+// src/kernel/user_elementwise.hpp — the pieces of ElementwiseKernel (cunp/kernel.hpp)
 // that need no GPU: parameter parsing, type resolution and source generation.
 #pragma once
 

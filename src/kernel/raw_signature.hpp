@@ -1,4 +1,4 @@
-// src/cuda/raw_signature.hpp — the parameter types of a hand-written kernel, read from
+// src/kernel/raw_signature.hpp — the parameter types of a hand-written kernel, read from
 // its declaration in the source (RawKernel's argument conversion). Needs no GPU.
 #pragma once
 

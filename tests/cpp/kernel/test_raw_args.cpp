@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "cuda/raw_args.hpp"
-#include "cuda/raw_signature.hpp"
+#include "kernel/raw_args.hpp"
+#include "kernel/raw_signature.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/error.hpp"
 

@@ -1,4 +1,4 @@
-// src/cuda/raw_args.cpp — see raw_args.hpp.
+// src/kernel/raw_args.cpp — see raw_args.hpp.
 //
 // Note [RawKernel arguments]: cuLaunchKernel copies each parameter's bytes from the
 // address it is given, as many as the kernel's parameter takes, so an argument of the
@@ -17,7 +17,7 @@
 //    parameter takes;
 //  - an address (MemoryPointer) goes to pointer-sized parameters, raw bytes (a NumPy
 //    structured scalar) to parameters of their size.
-#include "cuda/raw_args.hpp"
+#include "kernel/raw_args.hpp"
 
 #include <cstring>
 

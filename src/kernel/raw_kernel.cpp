@@ -1,4 +1,4 @@
-// src/cuda/raw_kernel.cpp — RawKernel (cunp/raw_kernel.hpp): the kernel of a module on
+// src/kernel/raw_kernel.cpp — RawKernel (cunp/raw_kernel.hpp): the kernel of a module on
 // each device, its parameter layout, attributes and the launch; RawModule::get_function.
 #include <cuda_runtime_api.h>
 
@@ -9,11 +9,11 @@
 
 #include "runtime/check.hpp"
 #include "runtime/kernel_cache.hpp"
-#include "cuda/raw_args.hpp"
-#include "cuda/raw_module.hpp"
-#include "cuda/raw_signature.hpp"
+#include "kernel/raw_args.hpp"
+#include "kernel/raw_module.hpp"
+#include "kernel/raw_signature.hpp"
 #include "runtime/runtime.hpp"
-#include "cuda/user_elementwise.hpp"
+#include "kernel/user_elementwise.hpp"
 #include "cunp/error.hpp"
 
 namespace cunp {

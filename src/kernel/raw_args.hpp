@@ -1,4 +1,4 @@
-// src/cuda/raw_args.hpp — a RawKernel launch's arguments as the bytes of each kernel
+// src/kernel/raw_args.hpp — a RawKernel launch's arguments as the bytes of each kernel
 // parameter (Note [RawKernel arguments] in raw_args.cpp). Needs no GPU.
 #pragma once
 

@@ -1,6 +1,6 @@
-// src/cuda/user_elementwise.cpp — ElementwiseKernel (cunp/kernel.hpp): parameter
+// src/kernel/user_elementwise.cpp — ElementwiseKernel (cunp/kernel.hpp): parameter
 // parsing, type resolution, source generation, the per-object kernel memo and launch.
-#include "cuda/user_elementwise.hpp"
+#include "kernel/user_elementwise.hpp"
 
 #include <cuda_runtime_api.h>
 
@@ -362,7 +362,7 @@ struct float16 {
 };
 )cunp_src";
 
-// complex<float> / complex<double>: <cunp/complex.cuh> (src/cuda/device_include), the
+// complex<float> / complex<double>: <cunp/complex.cuh> (src/kernel/device_include), the
 // header RawKernel code includes too: cunp::ops::complex from src/ops with its
 // operators and functions at global scope, real(), imag() and make_complex(re, im).
 constexpr std::string_view kComplex = "#include \"cunp/complex.cuh\"\n";

@@ -1,7 +1,7 @@
-// src/cuda/raw_module.cpp — RawModule (cunp/raw_kernel.hpp): options, compile and load
+// src/kernel/raw_module.cpp — RawModule (cunp/raw_kernel.hpp): options, compile and load
 // (through the kernel cache's disk cache), the process-wide library table, files and
 // __device__ variables.
-#include "cuda/raw_module.hpp"
+#include "kernel/raw_module.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -15,7 +15,7 @@
 #include "runtime/check.hpp"
 #include "runtime/kernel_trace.hpp"
 #include "runtime/nvrtc_compiler.hpp"
-#include "cuda/raw_signature.hpp"
+#include "kernel/raw_signature.hpp"
 #include "runtime/runtime.hpp"
 #include "cunp/error.hpp"
 #include "cunp/memory.hpp"

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "cuda/raw_signature.hpp"
+#include "kernel/raw_signature.hpp"
 
 namespace cunp::cuda::raw {
 namespace {

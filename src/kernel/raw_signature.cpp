@@ -1,4 +1,4 @@
-// src/cuda/raw_signature.cpp — see raw_signature.hpp.
+// src/kernel/raw_signature.cpp — see raw_signature.hpp.
 //
 // Note [Reading kernel declarations]: a RawKernel converts a Python int to the
 // parameter's declared C type (`int n` takes 4 bytes, `size_t n` 8), so cunp needs the
@@ -11,7 +11,7 @@
 // reads the declarations people write. Whatever it cannot resolve (a struct, a type
 // from an included header) is kind Other, and the launch checks every parameter's size
 // against the driver's layout, so a wrong guess is an error, never corrupt arguments.
-#include "cuda/raw_signature.hpp"
+#include "kernel/raw_signature.hpp"
 
 #include <algorithm>
 #include <array>
