@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "cuda/builtin_kernels.hpp"
+#include "builtin/builtin_kernels.hpp"
 #include "runtime/kernel_archive.hpp"
 #include "runtime/nvrtc_compiler.hpp"
 #include "cunp/error.hpp"

@@ -3,7 +3,7 @@
 // first tier.
 //
 // Note [Kernel archive]: the build can compile every built-in kernel (the enumeration of
-// src/cuda/builtin_kernels.cpp) with NVRTC into one file, cunp_kernels.bin, placed beside
+// src/builtin/builtin_kernels.cpp) with NVRTC into one file, cunp_kernels.bin, placed beside
 // libcunp (the Python package's directory in a wheel). Entries are found by the disk
 // cache's key (disk_cache_key: SHA-256 over the single-kernel source the engine
 // generates at run time, the NVRTC options, NVRTC's version, the arch, kPreambleVersion

@@ -10,7 +10,7 @@
 
 #include "copy/copy.hpp"
 #include "cpu/parallel.hpp"
-#include "cuda/elementwise.hpp"
+#include "ufunc/elementwise.hpp"
 #include "runtime/runtime.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/error.hpp"

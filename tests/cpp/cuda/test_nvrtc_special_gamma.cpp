@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "cuda/elementwise_source.hpp"
+#include "ufunc/elementwise_source.hpp"
 #include "runtime/nvrtc_compiler.hpp"
 #include "cunp/error.hpp"
 #include "ufunc/ufunc.hpp"

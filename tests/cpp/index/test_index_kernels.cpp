@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "cuda/builtin_kernels.hpp"
+#include "builtin/builtin_kernels.hpp"
 #include "cuda/copy_source.hpp"
 #include "runtime/nvrtc_compiler.hpp"
 #include "cunp/error.hpp"

@@ -7,7 +7,7 @@
 #include <numeric>
 #include <vector>
 
-#include "cuda/builtin_kernels.hpp"
+#include "builtin/builtin_kernels.hpp"
 #include "runtime/nvrtc_compiler.hpp"
 #include "cunp/cunp.hpp"
 #include "cunp/random.hpp"

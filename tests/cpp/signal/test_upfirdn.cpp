@@ -8,7 +8,7 @@
 #include <random>
 #include <vector>
 
-#include "cuda/builtin_kernels.hpp"
+#include "builtin/builtin_kernels.hpp"
 #include "runtime/nvrtc_compiler.hpp"
 #include "cunp/cunp.hpp"
 

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "cuda/builtin_kernels.hpp"
+#include "builtin/builtin_kernels.hpp"
 #include "runtime/nvrtc_compiler.hpp"
 #include "cunp/cunp.hpp"
 #include "cunp/error.hpp"

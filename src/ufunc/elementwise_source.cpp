@@ -1,5 +1,5 @@
-// src/cuda/elementwise_source.cpp — see elementwise_source.hpp.
-#include "cuda/elementwise_source.hpp"
+// src/ufunc/elementwise_source.cpp — see elementwise_source.hpp.
+#include "ufunc/elementwise_source.hpp"
 
 #include <algorithm>
 #include <atomic>

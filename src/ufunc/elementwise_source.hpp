@@ -1,4 +1,4 @@
-// src/cuda/elementwise_source.hpp — the CUDA source and cache keys of the ufunc loop
+// src/ufunc/elementwise_source.hpp — the CUDA source and cache keys of the ufunc loop
 // kernels. elementwise.cpp launches them; builtin_kernels.cpp lists them for the NVRTC
 // test.
 #pragma once

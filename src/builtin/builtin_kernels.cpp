@@ -1,5 +1,5 @@
-// src/cuda/builtin_kernels.cpp — see builtin_kernels.hpp.
-#include "cuda/builtin_kernels.hpp"
+// src/builtin/builtin_kernels.cpp — see builtin_kernels.hpp.
+#include "builtin/builtin_kernels.hpp"
 
 #include <stdexcept>
 #include <unordered_map>

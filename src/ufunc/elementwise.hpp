@@ -1,4 +1,4 @@
-// src/cuda/elementwise.hpp — ufunc loops on a CUDA device: one generated kernel per
+// src/ufunc/elementwise.hpp — ufunc loops on a CUDA device: one generated kernel per
 // (ufunc loop, operand storage dtypes, which operands are scalars, layout class,
 // index width). Operands are converted to the loop's dtypes inside the kernel, so
 // mixed-dtype inputs and outputs cost no extra pass.

@@ -1,10 +1,10 @@
-// src/cuda/elementwise.cpp — the launcher of the ufunc loop kernels
+// src/ufunc/elementwise.cpp — the launcher of the ufunc loop kernels
 // (elementwise_source.cpp). Note [Elementwise launch]: the hot path (a cached kernel)
 // builds a KernelKey, finds the kernel in a small per-thread table (no lock, no
 // allocation, no string), fills the argument block on the stack and calls
 // launch() (Note [Driver launch]). Only a miss of the per-thread table goes to the shared cache, and
 // only a miss there generates source.
-#include "cuda/elementwise.hpp"
+#include "ufunc/elementwise.hpp"
 
 #include <cuda_runtime_api.h>
 
@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <string>
 
-#include "cuda/elementwise_source.hpp"
+#include "ufunc/elementwise_source.hpp"
 #include "runtime/kernel_cache.hpp"
 #include "cuda/kernel_common.hpp"
 #include "cunp/device.hpp"

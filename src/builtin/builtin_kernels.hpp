@@ -1,4 +1,4 @@
-// src/cuda/builtin_kernels.hpp — the list of every kernel the engine itself generates,
+// src/builtin/builtin_kernels.hpp — the list of every kernel the engine itself generates,
 // so that a test (without a GPU) can compile them all with NVRTC.
 #pragma once
 
@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "cuda/copy_source.hpp"
-#include "cuda/elementwise_source.hpp"
+#include "ufunc/elementwise_source.hpp"
 #include "runtime/kernel_archive.hpp"
 #include "runtime/kernel_cache.hpp"
 
