@@ -1,5 +1,5 @@
 // tools/cunp_kernel_archive.cpp — compiles every built-in kernel into the kernel archive
-// (src/cuda/kernel_archive.hpp, Note [Kernel archive]). Run by the build when
+// (src/runtime/kernel_archive.hpp, Note [Kernel archive]). Run by the build when
 // CUNP_KERNEL_ARCHIVE_ARCHS is set; needs NVRTC, no GPU (except for --arch native).
 //
 //   cunp_kernel_archive --arch 75,80,86,89,90,100,120 [--ptx newest|none|ARCH] [--jobs N] -o cunp_kernels.bin
@@ -13,8 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "cuda/kernel_archive.hpp"
-#include "cuda/nvrtc_compiler.hpp"
+#include "builtin/builtin_kernels.hpp"
+#include "runtime/kernel_archive.hpp"
+#include "runtime/nvrtc_compiler.hpp"
 #include "cunp/error.hpp"
 
 namespace {

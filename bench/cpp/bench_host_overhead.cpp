@@ -22,8 +22,8 @@
 
 #include <cuda_runtime_api.h>
 
-#include "cuda/kernel_cache.hpp"
-#include "cuda/runtime.hpp"
+#include "runtime/kernel_cache.hpp"
+#include "runtime/runtime.hpp"
 #include "cunp/cunp.hpp"
 
 namespace {

@@ -71,7 +71,7 @@ struct Dim3 {
   friend bool operator==(const Dim3&, const Dim3&) = default;
 };
 
-// One argument of a launch (Note [RawKernel arguments] in src/cuda/raw_args.cpp):
+// One argument of a launch (Note [RawKernel arguments] in src/kernel/raw_args.cpp):
 //  - an array passes its data pointer (it must live on the kernel's device);
 //  - a weak scalar (a C++ arithmetic value, a Python scalar) is converted to the
 //    parameter's declared C type (`int n` takes 4 bytes), with NumPy's same-kind rule

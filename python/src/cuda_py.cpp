@@ -5,7 +5,7 @@
 #include <nanobind/stl/string_view.h>
 
 #include "convert.hpp"
-#include "cuda/runtime.hpp"
+#include "runtime/runtime.hpp"
 #include "cunp/peer_access.hpp"
 
 namespace cunp::py {

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "convert.hpp"
-#include "cuda/user_elementwise.hpp"
+#include "kernel/user_elementwise.hpp"
 #include "kernel/fusion.hpp"
 #include "kernel_py.hpp"
 

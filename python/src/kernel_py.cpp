@@ -3,7 +3,7 @@
 #include <utility>
 
 #include "convert.hpp"
-#include "cuda/kernel_cache.hpp"
+#include "runtime/kernel_cache.hpp"
 #include "cunp/kernel.hpp"
 #include "kernel_py.hpp"
 

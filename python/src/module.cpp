@@ -2,7 +2,7 @@
 #include "convert.hpp"
 #include "kernel_py.hpp"
 
-#include "cuda/vendor_lib.hpp"
+#include "runtime/vendor_lib.hpp"
 #include "cunp/kernel_stats.hpp"
 
 namespace cunp::py {

@@ -7,7 +7,7 @@
 #include <utility>
 
 #include "convert.hpp"
-#include "cuda/raw_args.hpp"
+#include "kernel/raw_args.hpp"
 #include "cunp/raw_kernel.hpp"
 #include "kernel_py.hpp"
 

@@ -5,7 +5,7 @@
 #include <utility>
 
 #include "convert.hpp"
-#include "cuda/kernel_cache.hpp"
+#include "runtime/kernel_cache.hpp"
 #include "cunp/reduction_kernel.hpp"
 #include "kernel_py.hpp"
 

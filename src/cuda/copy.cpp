@@ -9,9 +9,9 @@
 #include <cstring>
 #include <limits>
 
-#include "cuda/check.hpp"
+#include "runtime/check.hpp"
 #include "cuda/copy_source.hpp"
-#include "cuda/kernel_cache.hpp"
+#include "runtime/kernel_cache.hpp"
 #include "cunp/device.hpp"
 #include "cunp/error.hpp"
 #include "cunp/stream.hpp"

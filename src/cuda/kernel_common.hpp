@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "cuda/kernel_cache.hpp"
+#include "runtime/kernel_cache.hpp"
 #include "iter/layout.hpp"
 
 namespace cunp::cuda {

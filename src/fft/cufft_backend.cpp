@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "cuda/runtime.hpp"
-#include "cuda/vendor_lib.hpp"
+#include "runtime/runtime.hpp"
+#include "runtime/vendor_lib.hpp"
 #include "cunp/error.hpp"
 #include "cunp/memory.hpp"
 #include "fft/backend.hpp"

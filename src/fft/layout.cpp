@@ -6,7 +6,7 @@
 #include <numeric>
 #include <vector>
 
-#include "core/copy.hpp"
+#include "copy/copy.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/error.hpp"
 #include "fft/backend.hpp"

@@ -112,7 +112,7 @@ void LruPlanCache::clear() {
 }
 
 // Plain concatenation, no std::ostringstream (Note [show_config without iostreams] in
-// src/core/config.cpp).
+// src/runtime/config.cpp).
 std::string LruPlanCache::show_info() const {
   std::lock_guard lock(mutex_);
   auto limit = [](std::int64_t v) { return v < 0 ? std::string("unlimited") : std::to_string(v); };

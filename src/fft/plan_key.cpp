@@ -44,7 +44,7 @@ std::size_t PlanKey::hash() const noexcept {
 }
 
 // Plain concatenation, no std::ostringstream: see Note [show_config without iostreams]
-// in src/core/config.cpp (numeric stream insertion crashed in the Python process on the
+// in src/runtime/config.cpp (numeric stream insertion crashed in the Python process on the
 // H200 machine; show_info() of a cuFFT plan cache hit it).
 std::string PlanKey::str() const {
   static const char* kinds[] = {"C2C", "R2C", "C2R"};

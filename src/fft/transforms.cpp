@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "core/copy.hpp"
+#include "copy/copy.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/error.hpp"
 #include "cunp/fft.hpp"

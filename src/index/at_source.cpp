@@ -1,7 +1,7 @@
 // src/index/at_source.cpp — see at_source.hpp.
 #include "index/at_source.hpp"
 
-#include "cuda/elementwise_source.hpp"
+#include "ufunc/elementwise_source.hpp"
 #include "cuda/kernel_common.hpp"
 #include "cuda/ops_types.hpp"
 #include "ufunc/ufunc.hpp"

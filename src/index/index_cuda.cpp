@@ -7,10 +7,10 @@
 #include <cstring>
 #include <string>
 
-#include "cuda/check.hpp"
-#include "cuda/kernel_cache.hpp"
+#include "runtime/check.hpp"
+#include "runtime/kernel_cache.hpp"
 #include "cuda/kernel_common.hpp"
-#include "cuda/runtime.hpp"
+#include "runtime/runtime.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/device.hpp"
 #include "cunp/error.hpp"

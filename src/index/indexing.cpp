@@ -7,7 +7,7 @@
 #include <cstring>
 #include <string>
 
-#include "cuda/runtime.hpp"
+#include "runtime/runtime.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/error.hpp"
 #include "index/index_cuda.hpp"

@@ -7,7 +7,7 @@
 #include <string>
 #include <utility>
 
-#include "cuda/runtime.hpp"
+#include "runtime/runtime.hpp"
 #include "cunp/error.hpp"
 #include "cunp/interop.hpp"
 

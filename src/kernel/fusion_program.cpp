@@ -13,7 +13,7 @@
 #include <algorithm>
 #include <mutex>
 
-#include "cuda/user_elementwise.hpp"
+#include "kernel/user_elementwise.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/device.hpp"
 #include "cunp/error.hpp"

@@ -19,7 +19,7 @@
 #include <utility>
 
 #include "cuda/ops_types.hpp"
-#include "cuda/user_elementwise.hpp"
+#include "kernel/user_elementwise.hpp"
 #include "cunp/error.hpp"
 #include "reduce/plan.hpp"
 

@@ -8,7 +8,7 @@
 #include <mutex>
 #include <string>
 
-#include "core/copy.hpp"
+#include "copy/copy.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/error.hpp"
 #include "kernel/fusion.hpp"

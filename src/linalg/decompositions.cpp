@@ -10,7 +10,7 @@
 #include <numeric>
 #include <string>
 
-#include "core/copy.hpp"
+#include "copy/copy.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/error.hpp"
 #include "cunp/indexing.hpp"

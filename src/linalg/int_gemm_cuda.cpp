@@ -2,8 +2,8 @@
 // (int_gemm_source.cpp, Note [Integer GEMM]) on the current stream.
 #include <algorithm>
 
-#include "cuda/kernel_cache.hpp"
-#include "cuda/runtime.hpp"
+#include "runtime/kernel_cache.hpp"
+#include "runtime/runtime.hpp"
 #include "linalg/int_gemm_source.hpp"
 #include "linalg/vendor_cuda.hpp"
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "cuda/kernel_cache.hpp"
+#include "runtime/kernel_cache.hpp"
 #include "cunp/dtype.hpp"
 
 namespace cunp::linalg::detail {

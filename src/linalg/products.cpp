@@ -4,7 +4,7 @@
 #include <numeric>
 #include <string>
 
-#include "core/copy.hpp"
+#include "copy/copy.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/error.hpp"
 #include "cunp/linalg.hpp"

@@ -1,12 +1,6 @@
 // src/linalg/vendor_cuda.cpp — cuBLAS and cuSOLVER (the 64-bit generic "X" API where it
 // exists) for CUDA devices.
 //
-// Note [Linear algebra handles]: a cuBLAS and a cuSOLVER handle per (device, thread),
-// created on first use (so loading the library never needs a GPU); the device's
-// current stream is set on a handle only when it differs from the one set last (the
-// handle remembers it), so a steady stream costs no cublasSetStream per call. A thread's handles are destroyed when
-// the thread exits; errors from a driver already shut down at process exit are ignored.
-//
 // Note [Linear algebra info]: each call writes LAPACK's info of every matrix of the
 // batch into one device array, read back once at the end (one small synchronizing
 // read per call), so singular and non-positive-definite inputs raise LinAlgError.
@@ -21,8 +15,9 @@
 #include <type_traits>
 #include <unordered_map>
 
-#include "cuda/runtime.hpp"
-#include "cuda/vendor_lib.hpp"
+#include "runtime/runtime.hpp"
+#include "runtime/vendor_handles.hpp"
+#include "runtime/vendor_lib.hpp"
 #include "cunp/memory.hpp"
 #include "cunp/stream.hpp"
 #include "linalg/vendor_cuda.hpp"
@@ -30,77 +25,16 @@
 namespace cunp::linalg::detail {
 namespace {
 
-void check_cublas(cublasStatus_t s, const char* call) {
-  if (s != CUBLAS_STATUS_SUCCESS)
-    throw CudaError(call, static_cast<int>(s),
-                    std::string(CUNP_VENDOR(cublas, cublasGetStatusName)(s)) + ": " +
-                        CUNP_VENDOR(cublas, cublasGetStatusString)(s));
-}
-void check_cusolver(cusolverStatus_t s, const char* call) {
-  if (s != CUSOLVER_STATUS_SUCCESS)
-    throw CudaError(call, static_cast<int>(s), "cusolverStatus_t " + std::to_string(static_cast<int>(s)));
-}
+using cuda::check_cublas;
+using cuda::check_cusolver;
 // fn(args...) through the lazily loaded library (Note [Lazy vendor libraries]), checked.
 #define CUNP_CUBLAS_CALL(fn, ...) check_cublas(CUNP_VENDOR(cublas, fn)(__VA_ARGS__), #fn)
 #define CUNP_CUSOLVER_CALL(fn, ...) check_cusolver(CUNP_VENDOR(cusolver, fn)(__VA_ARGS__), #fn)
 
-struct DeviceHandles {
-  cublasHandle_t blas = nullptr;
-  cusolverDnHandle_t solver = nullptr;
-  cusolverDnParams_t params = nullptr;
-  // The streams last set on the handles: cublasSetStream also resets cuBLAS's
-  // workspace, so it runs only when the current stream changed.
-  cudaStream_t blas_stream = nullptr, solver_stream = nullptr;
-};
-
-struct ThreadHandles {
-  std::unordered_map<int, DeviceHandles> by_device;
-  ~ThreadHandles() {
-    for (auto& [device, h] : by_device) {
-      if (cudaSetDevice(device) != cudaSuccess) continue;
-      if (h.params) (void)CUNP_VENDOR(cusolver, cusolverDnDestroyParams)(h.params);
-      if (h.solver) (void)CUNP_VENDOR(cusolver, cusolverDnDestroy)(h.solver);
-      if (h.blas) (void)CUNP_VENDOR(cublas, cublasDestroy)(h.blas);
-    }
-  }
-};
-
-DeviceHandles& handles(int device) {
-  thread_local ThreadHandles t;
-  return t.by_device[device];
-}
-
-// The calling thread's cuBLAS handle for the current device, bound to its current stream.
-cublasHandle_t blas_handle(int device) {
-  DeviceHandles& h = handles(device);
-  if (!h.blas) {
-    CUNP_CUBLAS_CALL(cublasCreate, &h.blas);
-    // Note [TF32]: float32 GEMMs are exact-float32 unless CUNP_ALLOW_TF32=1 (CuPy: CUPY_TF32).
-    CUNP_CUBLAS_CALL(cublasSetMathMode, h.blas, CUBLAS_DEFAULT_MATH);
-    h.blas_stream = nullptr;  // a new handle runs on the legacy default stream
-  }
-  const auto stream = static_cast<cudaStream_t>(current_stream(device).handle());
-  if (stream != h.blas_stream) {
-    CUNP_CUBLAS_CALL(cublasSetStream, h.blas, stream);
-    h.blas_stream = stream;
-  }
-  return h.blas;
-}
-
+// Note [Linear algebra handles] (runtime/vendor_handles.cpp).
+cublasHandle_t blas_handle(int device) { return cuda::cublas_handle(device); }
 cusolverDnHandle_t solver_handle(int device, cusolverDnParams_t* params = nullptr) {
-  DeviceHandles& h = handles(device);
-  if (!h.solver) {
-    CUNP_CUSOLVER_CALL(cusolverDnCreate, &h.solver);
-    CUNP_CUSOLVER_CALL(cusolverDnCreateParams, &h.params);
-    h.solver_stream = nullptr;
-  }
-  const auto stream = static_cast<cudaStream_t>(current_stream(device).handle());
-  if (stream != h.solver_stream) {
-    CUNP_CUSOLVER_CALL(cusolverDnSetStream, h.solver, stream);
-    h.solver_stream = stream;
-  }
-  if (params) *params = h.params;
-  return h.solver;
+  return cuda::cusolver_dn_handle(device, params);
 }
 
 bool allow_tf32() {

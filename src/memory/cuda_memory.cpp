@@ -16,10 +16,10 @@
 #include <utility>
 #include <vector>
 
-#include "cuda/check.hpp"
+#include "runtime/check.hpp"
 #include "cunp/error.hpp"
 #include "cunp/stream.hpp"
-#include "core/env.hpp"
+#include "runtime/env.hpp"
 
 namespace cunp::memory {
 

@@ -15,7 +15,7 @@
 #include "cunp/error.hpp"
 #include "cunp/stream.hpp"
 
-#include "cuda/check.hpp"
+#include "runtime/check.hpp"
 
 namespace cunp::profiler {
 

@@ -11,7 +11,7 @@
 #include <utility>
 
 #include "core/dispatch.hpp"
-#include "cuda/runtime.hpp"
+#include "runtime/runtime.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/device.hpp"
 #include "cunp/error.hpp"

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "cuda/kernel_cache.hpp"
+#include "runtime/kernel_cache.hpp"
 #include "cunp/dtype.hpp"
 #include "ops/random_dists.h"
 

@@ -2,7 +2,7 @@
 // Note [CUB cumsum] (gpu_scan.cpp).
 #include <cub/device/device_scan.cuh>
 
-#include "cuda/check.hpp"
+#include "runtime/check.hpp"
 #include "reduce/cub_scan.hpp"
 #include "sort/cub_sort.hpp"
 

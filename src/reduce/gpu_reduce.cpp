@@ -36,7 +36,7 @@
 #include <cstdint>
 #include <cstdlib>
 
-#include "cuda/kernel_cache.hpp"
+#include "runtime/kernel_cache.hpp"
 #include "cuda/kernel_common.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/device.hpp"

@@ -7,13 +7,13 @@
 #include <string>
 #include <vector>
 
-#include "cuda/kernel_cache.hpp"
+#include "runtime/kernel_cache.hpp"
 #include "cunp/dtype.hpp"
 #include "reduce/plan.hpp"
 
 namespace cunp::reduce {
 
-// Note [Reduce kernels] (gpu_reduce_source.cpp) describes each kind.
+// Note [Reduce kernels] (gpu_reduce_templates.hpp) describes each kind.
 enum class ReduceKernelKind : std::uint8_t {
   Row,         // one group of G threads (a warp .. a block) per output, tree in shared memory
   RowVector,   // Row over a contiguous reduced axis: 16-byte loads, G = 8 .. 256

@@ -1,5 +1,5 @@
 // src/reduce/gpu_scan.cpp — the CUDA engine of the scans: picks the kernels of
-// gpu_scan_source.cpp (Note [Scan kernels]) from the ScanLayout and launches them.
+// gpu_scan_source.cpp (Note [Scan kernels] in gpu_scan_templates.hpp) from the ScanLayout and launches them.
 //
 // Note [Scan launch]:
 //  - Line kinds when neighbouring lines are closer in memory than neighbouring
@@ -28,8 +28,8 @@
 #include <cstdint>
 #include <cstdlib>
 
-#include "cuda/check.hpp"
-#include "cuda/kernel_cache.hpp"
+#include "runtime/check.hpp"
+#include "runtime/kernel_cache.hpp"
 #include "cuda/kernel_common.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/device.hpp"

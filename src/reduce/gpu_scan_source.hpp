@@ -6,13 +6,13 @@
 #include <string>
 #include <vector>
 
-#include "cuda/kernel_cache.hpp"
+#include "runtime/kernel_cache.hpp"
 #include "cunp/dtype.hpp"
 #include "reduce/scan.hpp"
 
 namespace cunp::reduce {
 
-// Note [Scan kernels] (gpu_scan_source.cpp) describes each kind.
+// Note [Scan kernels] (gpu_scan_templates.hpp) describes each kind.
 enum class ScanKernelKind : std::uint8_t {
   LineScan,     // one thread per (line, chunk): sequential scan, plus the chunk's carry
   LineReduce,   // one thread per (line, chunk): the chunk's total

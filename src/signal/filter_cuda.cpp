@@ -21,8 +21,8 @@
 #include <optional>
 #include <vector>
 
-#include "cuda/kernel_cache.hpp"
-#include "cuda/runtime.hpp"
+#include "runtime/kernel_cache.hpp"
+#include "runtime/runtime.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/device.hpp"
 #include "cunp/error.hpp"

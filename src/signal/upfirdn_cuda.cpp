@@ -2,7 +2,7 @@
 // current stream: one thread per output sample, the grid capped at one resident wave.
 #include <algorithm>
 
-#include "cuda/kernel_cache.hpp"
+#include "runtime/kernel_cache.hpp"
 #include "cunp/device.hpp"
 #include "cunp/stream.hpp"
 #include "signal/upfirdn.hpp"

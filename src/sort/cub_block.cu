@@ -7,7 +7,7 @@
 
 #include <type_traits>
 
-#include "cuda/check.hpp"
+#include "runtime/check.hpp"
 #include "ops/common.h"
 #include "sort/cub_sort.hpp"
 

@@ -7,7 +7,7 @@
 
 #include "cunp/device.hpp"
 #include "cunp/memory.hpp"
-#include "cuda/check.hpp"
+#include "runtime/check.hpp"
 #include "sort/cub_sort.hpp"
 
 namespace cunp::sorting {

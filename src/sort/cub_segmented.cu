@@ -3,7 +3,7 @@
 // whose rows are too short or too long for the block sort.
 #include <cub/device/device_segmented_sort.cuh>
 
-#include "cuda/check.hpp"
+#include "runtime/check.hpp"
 #include "sort/cub_sort.hpp"
 
 namespace cunp::sorting {

@@ -19,7 +19,7 @@
 #include "core/dispatch.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/error.hpp"
-#include "cuda/runtime.hpp"
+#include "runtime/runtime.hpp"
 #include "sort/cub_sort.hpp"
 #include "sort/gpu_sort.hpp"
 #include "sort/sort_keys.h"

@@ -15,8 +15,9 @@
 #include <string>
 #include <unordered_map>
 
-#include "cuda/runtime.hpp"
-#include "cuda/vendor_lib.hpp"
+#include "runtime/runtime.hpp"
+#include "runtime/vendor_handles.hpp"
+#include "runtime/vendor_lib.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/error.hpp"
 #include "cunp/stream.hpp"
@@ -25,11 +26,7 @@
 namespace cunp::sparse::detail {
 namespace {
 
-void check_cusolver(cusolverStatus_t s, const char* call) {
-  if (s != CUSOLVER_STATUS_SUCCESS)
-    throw CudaError(call, static_cast<int>(s),
-                    "cusolverStatus_t " + std::to_string(static_cast<int>(s)));
-}
+using cuda::check_cusolver;
 void check_cusparse(cusparseStatus_t s, const char* call) {
   if (s != CUSPARSE_STATUS_SUCCESS)
     throw CudaError(call, static_cast<int>(s),
@@ -39,35 +36,7 @@ void check_cusparse(cusparseStatus_t s, const char* call) {
 #define CUNP_CUSPARSE_DESCR_CALL(fn, ...) \
   check_cusparse(CUNP_VENDOR(cusparse, fn)(__VA_ARGS__), #fn)
 
-struct SpHandle {
-  cusolverSpHandle_t handle = nullptr;
-  cudaStream_t stream = nullptr;
-};
-
-struct ThreadSpHandles {
-  std::unordered_map<int, SpHandle> by_device;
-  ~ThreadSpHandles() {
-    for (auto& [device, h] : by_device) {
-      if (cudaSetDevice(device) != cudaSuccess) continue;
-      if (h.handle) (void)CUNP_VENDOR(cusolver, cusolverSpDestroy)(h.handle);
-    }
-  }
-};
-
-cusolverSpHandle_t sp_handle(int device) {
-  thread_local ThreadSpHandles t;
-  SpHandle& h = t.by_device[device];
-  if (!h.handle) {
-    CUNP_CUSOLVER_SP_CALL(cusolverSpCreate, &h.handle);
-    h.stream = nullptr;
-  }
-  const auto stream = static_cast<cudaStream_t>(current_stream(device).handle());
-  if (stream != h.stream) {
-    CUNP_CUSOLVER_SP_CALL(cusolverSpSetStream, h.handle, stream);
-    h.stream = stream;
-  }
-  return h.handle;
-}
+cusolverSpHandle_t sp_handle(int device) { return cuda::cusolver_sp_handle(device); }
 
 class MatDescr {
  public:

@@ -1,10 +1,8 @@
 // src/sparse/cusparse.cpp — the cuSPARSE paths of cusparse.hpp: the generic API (SpMV,
 // SpMM, SpGEMM, SpSV) and cusparseCsr2cscEx2, through the lazily loaded library (Note
-// [Lazy vendor libraries]).
+// [Lazy vendor libraries]). The handle is the calling thread's, from src/runtime (Note
+// [cuSPARSE handles] in runtime/vendor_handles.cpp).
 //
-// Note [cuSPARSE handles]: one cusparseHandle_t per (device, thread), created on first
-// use and bound to the device's current stream whenever that changes, as the linear
-// algebra handles are (Note [Linear algebra handles]); destroyed when the thread exits.
 // Workspaces come from cunp's caching allocator and are freed in stream order after the
 // call that uses them is enqueued. Scalars (alpha = 1, beta = 0) are host values in the
 // compute type. Outputs are zeroed before a beta = 0 call: one memset, so that nothing
@@ -23,8 +21,9 @@
 #include <string>
 #include <unordered_map>
 
-#include "cuda/runtime.hpp"
-#include "cuda/vendor_lib.hpp"
+#include "runtime/runtime.hpp"
+#include "runtime/vendor_handles.hpp"
+#include "runtime/vendor_lib.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/error.hpp"
 #include "cunp/memory.hpp"
@@ -35,44 +34,11 @@
 namespace cunp::sparse::detail {
 namespace {
 
-void check_cusparse(cusparseStatus_t s, const char* call) {
-  if (s != CUSPARSE_STATUS_SUCCESS)
-    throw CudaError(call, static_cast<int>(s),
-                    std::string(CUNP_VENDOR(cusparse, cusparseGetErrorName)(s)) + ": " +
-                        CUNP_VENDOR(cusparse, cusparseGetErrorString)(s));
-}
+using cuda::check_cusparse;
 #define CUNP_CUSPARSE_CALL(fn, ...) check_cusparse(CUNP_VENDOR(cusparse, fn)(__VA_ARGS__), #fn)
 
-struct Handle {
-  cusparseHandle_t handle = nullptr;
-  cudaStream_t stream = nullptr;  // the stream last set on the handle
-};
-
-struct ThreadHandles {
-  std::unordered_map<int, Handle> by_device;
-  ~ThreadHandles() {
-    for (auto& [device, h] : by_device) {
-      if (cudaSetDevice(device) != cudaSuccess) continue;
-      if (h.handle) (void)CUNP_VENDOR(cusparse, cusparseDestroy)(h.handle);
-    }
-  }
-};
-
-// Note [cuSPARSE handles].
-cusparseHandle_t handle(int device) {
-  thread_local ThreadHandles t;
-  Handle& h = t.by_device[device];
-  if (!h.handle) {
-    CUNP_CUSPARSE_CALL(cusparseCreate, &h.handle);
-    h.stream = nullptr;  // a new handle runs on the legacy default stream
-  }
-  const auto stream = static_cast<cudaStream_t>(current_stream(device).handle());
-  if (stream != h.stream) {
-    CUNP_CUSPARSE_CALL(cusparseSetStream, h.handle, stream);
-    h.stream = stream;
-  }
-  return h.handle;
-}
+// Note [cuSPARSE handles] (runtime/vendor_handles.cpp).
+cusparseHandle_t handle(int device) { return cuda::cusparse_handle(device); }
 
 cudaDataType value_type(DType dt) {
   switch (dt) {

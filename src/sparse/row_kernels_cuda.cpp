@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <cstring>
 
-#include "cuda/kernel_cache.hpp"
-#include "cuda/runtime.hpp"
+#include "runtime/kernel_cache.hpp"
+#include "runtime/runtime.hpp"
 #include "sparse/row_kernels.hpp"
 #include "sparse/row_kernels_source.hpp"
 

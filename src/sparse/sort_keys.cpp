@@ -15,7 +15,7 @@
 #include <cstdint>
 #include <limits>
 
-#include "cuda/runtime.hpp"
+#include "runtime/runtime.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/sort.hpp"
 #include "sparse/common.hpp"

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "cuda/kernel_cache.hpp"
+#include "runtime/kernel_cache.hpp"
 #include "cunp/dtype.hpp"
 
 namespace cunp::stats {

@@ -13,9 +13,9 @@
 #include <cstring>
 #include <vector>
 
-#include "cuda/kernel_cache.hpp"
+#include "runtime/kernel_cache.hpp"
 #include "cuda/kernel_common.hpp"
-#include "cuda/runtime.hpp"
+#include "runtime/runtime.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/device.hpp"
 #include "cunp/error.hpp"

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/dispatch.hpp"
-#include "cuda/runtime.hpp"
+#include "runtime/runtime.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/error.hpp"
 #include "cunp/manipulation.hpp"

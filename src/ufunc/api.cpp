@@ -5,7 +5,7 @@
 #include <limits>
 #include <numbers>
 
-#include "core/copy.hpp"
+#include "copy/copy.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/error.hpp"
 #include "cunp/errstate.hpp"

@@ -8,10 +8,10 @@
 #include <cstring>
 #include <string>
 
-#include "core/copy.hpp"
+#include "copy/copy.hpp"
 #include "cpu/parallel.hpp"
-#include "cuda/elementwise.hpp"
-#include "cuda/runtime.hpp"
+#include "ufunc/elementwise.hpp"
+#include "runtime/runtime.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/error.hpp"
 #include "cunp/errstate.hpp"

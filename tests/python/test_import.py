@@ -1,5 +1,5 @@
 """`import cunp` maps the CUDA runtime only: cuBLAS, cuSOLVER, cuFFT and NVRTC are loaded
-on first use (src/cuda/vendor_lib.hpp, Note [Lazy vendor libraries])."""
+on first use (src/runtime/vendor_lib.hpp, Note [Lazy vendor libraries])."""
 import os
 import subprocess
 import sys

@@ -18,8 +18,8 @@
 #include <vector>
 
 #include "cuda/copy.hpp"
-#include "cuda/elementwise.hpp"
-#include "cuda/elementwise_source.hpp"
+#include "ufunc/elementwise.hpp"
+#include "ufunc/elementwise_source.hpp"
 #include "cunp/device.hpp"
 #include "cunp/dtype.hpp"
 #include "cunp/error.hpp"

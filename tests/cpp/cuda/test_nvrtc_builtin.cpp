@@ -12,9 +12,9 @@
 #include <thread>
 #include <vector>
 
-#include "cuda/builtin_kernels.hpp"
-#include "cuda/elementwise_source.hpp"
-#include "cuda/nvrtc_compiler.hpp"
+#include "builtin/builtin_kernels.hpp"
+#include "ufunc/elementwise_source.hpp"
+#include "runtime/nvrtc_compiler.hpp"
 #include "cunp/error.hpp"
 #include "elementwise_test_functors.hpp"
 #include "index/at_source.hpp"

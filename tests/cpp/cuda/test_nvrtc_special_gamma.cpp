@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "cuda/elementwise_source.hpp"
-#include "cuda/nvrtc_compiler.hpp"
+#include "ufunc/elementwise_source.hpp"
+#include "runtime/nvrtc_compiler.hpp"
 #include "cunp/error.hpp"
 #include "ufunc/ufunc.hpp"
 

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "cuda/builtin_kernels.hpp"
+#include "builtin/builtin_kernels.hpp"
 #include "cuda/copy_source.hpp"
-#include "cuda/nvrtc_compiler.hpp"
+#include "runtime/nvrtc_compiler.hpp"
 #include "cunp/error.hpp"
 #include "index/at_source.hpp"
 #include "ufunc/ufunc.hpp"

@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "cuda/kernel_cache.hpp"
-#include "cuda/nvrtc_compiler.hpp"
-#include "cuda/user_elementwise.hpp"
+#include "runtime/kernel_cache.hpp"
+#include "runtime/nvrtc_compiler.hpp"
+#include "kernel/user_elementwise.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/device.hpp"
 #include "cunp/error.hpp"

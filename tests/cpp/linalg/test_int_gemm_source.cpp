@@ -6,7 +6,7 @@
 #include <set>
 #include <string>
 
-#include "cuda/nvrtc_compiler.hpp"
+#include "runtime/nvrtc_compiler.hpp"
 #include "cunp/error.hpp"
 #include "linalg/int_gemm_source.hpp"
 

@@ -7,8 +7,8 @@
 #include <numeric>
 #include <vector>
 
-#include "cuda/builtin_kernels.hpp"
-#include "cuda/nvrtc_compiler.hpp"
+#include "builtin/builtin_kernels.hpp"
+#include "runtime/nvrtc_compiler.hpp"
 #include "cunp/cunp.hpp"
 #include "cunp/random.hpp"
 #include "ops/philox.h"

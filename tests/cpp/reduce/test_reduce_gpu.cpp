@@ -15,7 +15,7 @@
 #include "cunp/error.hpp"
 #include "cunp/reduce.hpp"
 #include "cunp/ufunc.hpp"
-#include "cuda/nvrtc_compiler.hpp"
+#include "runtime/nvrtc_compiler.hpp"
 #include "reduce/gpu_reduce_source.hpp"
 
 namespace cunp {

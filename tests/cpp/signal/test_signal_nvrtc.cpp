@@ -13,7 +13,7 @@
 #include <thread>
 #include <vector>
 
-#include "cuda/nvrtc_compiler.hpp"
+#include "runtime/nvrtc_compiler.hpp"
 #include "cunp/error.hpp"
 #include "signal/signal_source.hpp"
 

@@ -8,8 +8,8 @@
 #include <random>
 #include <vector>
 
-#include "cuda/builtin_kernels.hpp"
-#include "cuda/nvrtc_compiler.hpp"
+#include "builtin/builtin_kernels.hpp"
+#include "runtime/nvrtc_compiler.hpp"
 #include "cunp/cunp.hpp"
 
 namespace cunp::signal {

@@ -14,8 +14,8 @@
 #include <thread>
 #include <vector>
 
-#include "cuda/builtin_kernels.hpp"
-#include "cuda/nvrtc_compiler.hpp"
+#include "builtin/builtin_kernels.hpp"
+#include "runtime/nvrtc_compiler.hpp"
 #include "cunp/error.hpp"
 #include "sparse/row_kernels_source.hpp"
 

@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "cuda/builtin_kernels.hpp"
-#include "cuda/nvrtc_compiler.hpp"
+#include "builtin/builtin_kernels.hpp"
+#include "runtime/nvrtc_compiler.hpp"
 #include "cunp/cunp.hpp"
 #include "cunp/error.hpp"
 #include "cunp/special.hpp"

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "cuda/nvrtc_compiler.hpp"
+#include "runtime/nvrtc_compiler.hpp"
 #include "cunp/creation.hpp"
 #include "cunp/error.hpp"
 #include "cunp/statistics.hpp"

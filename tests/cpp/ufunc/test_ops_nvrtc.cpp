@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "cuda/nvrtc_compiler.hpp"
+#include "runtime/nvrtc_compiler.hpp"
 #include "cunp/error.hpp"
 
 namespace cunp::cuda {
