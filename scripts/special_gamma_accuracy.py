@@ -85,7 +85,7 @@ def inverses():
         args = t.grid(*axes)
         keep = numpy.ones(args[0].size, bool)
         if domain is not None and not t.SCIPY_118:
-            keep &= domain(*args)
+            keep &= domain(*args) & domain(*[a.astype(numpy.float32).astype(numpy.float64) for a in args])
         if name == "fdtridfd":
             keep &= ~((args[0] > 2) & (args[2] < 1))
         if name == "btdtrib":

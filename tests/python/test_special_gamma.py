@@ -569,9 +569,7 @@ def test_distribution_parameter_inverses(device, name, axes, dtype):
 # The parameter inverses of the binomial, negative binomial, F, t and beta cdfs. SciPy 1.18
 # changed bdtrik ... nbdtrin at the ends of their domains (bdtrik(0, n, 1) is 0, was n/2)
 # and in the last digits; with an older SciPy those four are compared inside their domains.
-# (cunp's betainc loses digits where a shape parameter is below about 1e-5 or above about
-# 1e9, so p stays where the roots are not there: docs/scipy/special-gamma.md, Limitations)
-INV_P = numpy.array([nan, -0.1, 0.0, 1e-4, 0.01, 0.3, 0.5, 0.7, 0.99, 1 - 1e-5, 1.0, 1.1])
+INV_P = numpy.array([nan, -0.1, 0.0, 1e-12, 1e-4, 0.01, 0.3, 0.5, 0.7, 0.99, 1 - 1e-5, 1 - 1e-9, 1.0, 1.1])
 INV_N = numpy.array([nan, -1.0, 0.0, 0.5, 1.0, 2.0, 7.5, 50.0, 1e3, inf])
 INV_PR = numpy.array([nan, -0.1, 0.0, 1e-3, 0.05, 0.3, 0.5, 0.9, 0.999, 1.0, 1.1])
 INV_DF = numpy.array([nan, -1.0, 0.0, 0.3, 1.0, 3.0, 10.0, 100.0, inf])
@@ -630,9 +628,10 @@ def test_beta_family_parameter_inverses(device, name, axes, domain, cdfs, dtype)
         if name == "btdtrib":
             keep &= ~((a64[2] == 1) & _open01(a64[1]))  # SciPy: NaN or a subnormal
         f64 = dtype == numpy.float64
-        # roots of parameters below 1e-4 inherit betainc's accuracy there (about 1e-9)
+        # roots below 1e-4: SciPy's searches stop at an absolute tolerance (1.18's nbdtrin is
+        # 4e-6 off at 1.6e-10); the residuals below check cunp's there
         tight = (numpy.abs(want) >= 1e-4) | ~numpy.isfinite(want)
-        for part, rtol in ((keep & tight, 1e-10), (keep & ~tight, 1e-8)):
+        for part, rtol in ((keep & tight, 1e-10), (keep & ~tight, 1e-5)):
             failures, count = compare(g[part], want[part].astype(dtype), rtol if f64 else 1e-6, tiny)
             assert not failures, "%d of %d differ: %s" % (count, part.sum(), "; ".join(failures))
         if not f64:
@@ -640,7 +639,7 @@ def test_beta_family_parameter_inverses(device, name, axes, domain, cdfs, dtype)
         # the root solves the cdf's equation: the smaller tail to 1e-10 (SciPy's betainc)
         r = g
         p = a64[1] if name in ("bdtrin", "nbdtrin", "fdtridfd", "btdtrib") else a64[0]
-        ok = keep & numpy.isfinite(r) & (r >= 1e-4) & (r < 1e10) & _open01(p)
+        ok = keep & numpy.isfinite(r) & (r > 1e-100) & (r < 1e10) & _open01(p)
         ok &= numpy.abs(r - want) <= 1e-6 * numpy.abs(want)  # not a search bound of SciPy's
         if name == "bdtrik":
             ok &= a64[1] - r > 1e-3 * a64[1]  # n - k would lose digits here
