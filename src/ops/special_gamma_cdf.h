@@ -268,7 +268,8 @@ CUNP_SG f64 pdtrik(f64 p, f64 m) {
 // with factors f = 2, 4, 16, ... (squared each step), narrowed geometrically to a factor
 // of 2, then illinois_root. `out` is -1 where h(lo) > 0 (the root is below lo; lo is
 // returned), 1 where h(hi) < 0 (hi returned), else 0.
-template <typename H> CUNP_HD f64 rising_root_range(H h, f64 start, f64 lo, f64 hi, int& out) {
+template <typename H>
+CUNP_HD f64 rising_root_range(H h, f64 start, f64 lo, f64 hi, int& out) {
   out = 0;
   f64 a = start, fa = h(a), b = a, fb = fa, f = 2;
   if (fa < 0) {
@@ -321,8 +322,8 @@ constexpr f64 kDblMin = 2.2250738585072014e-308;
 // bdtr(k, n, pr) = p for a real k in [0, n]: I_{1-pr}(n - k, k + 1) = p, or its complement
 // I_pr(k + 1, n - k) = 1 - p; 0 where the cdf at k = 0 is p or more already.
 CUNP_SG f64 bdtrik(f64 p, f64 n, f64 pr) {
-  if (fm::isnan(p) || fm::isnan(n) || fm::isnan(pr) || p < 0 || p > 1 || pr < 0 || pr > 1 || n < 0 ||
-      fm::isinf(n))
+  if (fm::isnan(p) || fm::isnan(n) || fm::isnan(pr) || p < 0 || p > 1 || pr < 0 || pr > 1 ||
+      n < 0 || fm::isinf(n))
     return nan();
   if (p == 1) return n;
   if (p == 0 || n == 0 || pr == 0) return 0.0;
@@ -330,7 +331,8 @@ CUNP_SG f64 bdtrik(f64 p, f64 n, f64 pr) {
   const bool upper = q < p;
   auto h = [&](f64 k) {
     if (!(k < n)) return q;  // the cdf is 1 at k = n
-    return upper ? q - ibeta_pq(k + 1, n - k, pr, 1 - pr, 0) : ibeta_pq(k + 1, n - k, pr, 1 - pr, 1) - p;
+    return upper ? q - ibeta_pq(k + 1, n - k, pr, 1 - pr, 0)
+                 : ibeta_pq(k + 1, n - k, pr, 1 - pr, 1) - p;
   };
   // h rises from h(0) to q at n
   const f64 h0 = h(0.0);
@@ -340,8 +342,8 @@ CUNP_SG f64 bdtrik(f64 p, f64 n, f64 pr) {
 
 // bdtr(k, n, pr) = p for a real number of trials n > k: I_pr(k + 1, n - k) = 1 - p.
 CUNP_SG f64 bdtrin(f64 k, f64 p, f64 pr) {
-  if (fm::isnan(k) || fm::isnan(p) || fm::isnan(pr) || p < 0 || p > 1 || pr < 0 || pr > 1 || k < 0 ||
-      fm::isinf(k))
+  if (fm::isnan(k) || fm::isnan(p) || fm::isnan(pr) || p < 0 || p > 1 || pr < 0 || pr > 1 ||
+      k < 0 || fm::isinf(k))
     return nan();
   if (p == 1) return k > kDblMin ? k : kDblMin;  // SciPy's: the lowest search bound for k = 0
   if (p == 0) return inf();
@@ -360,14 +362,16 @@ CUNP_SG f64 bdtrin(f64 k, f64 p, f64 pr) {
 
 // nbdtr(k, n, pr) = p for a real k >= 0: I_pr(n, k + 1) = p (0 where pr^n >= p).
 CUNP_SG f64 nbdtrik(f64 p, f64 n, f64 pr) {
-  if (fm::isnan(p) || fm::isnan(n) || fm::isnan(pr) || p < 0 || p > 1 || pr < 0 || pr > 1 || !(n > 0) ||
-      fm::isinf(n))
+  if (fm::isnan(p) || fm::isnan(n) || fm::isnan(pr) || p < 0 || p > 1 || pr < 0 || pr > 1 ||
+      !(n > 0) || fm::isinf(n))
     return nan();
   if (p == 0 || pr == 1) return 0.0;
   if (p == 1 || pr == 0) return inf();
   const f64 q = 1 - p;
   const bool upper = q < p;
-  auto h = [&](f64 k) { return upper ? q - ibeta_pq(n, k + 1, pr, 1 - pr, 1) : ibeta_pq(n, k + 1, pr, 1 - pr, 0) - p; };
+  auto h = [&](f64 k) {
+    return upper ? q - ibeta_pq(n, k + 1, pr, 1 - pr, 1) : ibeta_pq(n, k + 1, pr, 1 - pr, 0) - p;
+  };
   if (!(h(0.0) < 0)) return 0.0;
   int out;
   const f64 k = rising_root_range(h, n * (1 - pr) / pr + 1, 1e-300, 1e300, out);
@@ -378,12 +382,14 @@ CUNP_SG f64 nbdtrik(f64 p, f64 n, f64 pr) {
 
 // nbdtr(k, n, pr) = p for a real n > 0: I_pr(n, k + 1) = p, which falls as n grows.
 CUNP_SG f64 nbdtrin(f64 k, f64 p, f64 pr) {
-  if (fm::isnan(k) || fm::isnan(p) || fm::isnan(pr) || !(p > 0) || !(p < 1) || !(pr > 0) || !(pr < 1) ||
-      k < 0 || fm::isinf(k))
+  if (fm::isnan(k) || fm::isnan(p) || fm::isnan(pr) || !(p > 0) || !(p < 1) || !(pr > 0) ||
+      !(pr < 1) || k < 0 || fm::isinf(k))
     return nan();
   const f64 q = 1 - p;
   const bool upper = q < p;
-  auto h = [&](f64 n) { return upper ? ibeta_pq(n, k + 1, pr, 1 - pr, 1) - q : p - ibeta_pq(n, k + 1, pr, 1 - pr, 0); };
+  auto h = [&](f64 n) {
+    return upper ? ibeta_pq(n, k + 1, pr, 1 - pr, 1) - q : p - ibeta_pq(n, k + 1, pr, 1 - pr, 0);
+  };
   int out;
   const f64 n = rising_root_range(h, (k + 1) * pr / (1 - pr), 1e-300, 1e300, out);
   if (out != 0) return nan();
@@ -394,7 +400,8 @@ CUNP_SG f64 nbdtrin(f64 k, f64 p, f64 pr) {
 // the root is beyond them. The cdf rises with dfd except for dfn > 2 and f < 1, where it
 // rises and falls (the search brackets from dfd = 5, as SciPy's).
 CUNP_SG f64 fdtridfd(f64 dfn, f64 p, f64 f) {
-  if (fm::isnan(dfn) || fm::isnan(p) || fm::isnan(f) || !(dfn > 0) || p < 0 || !(p < 1) || f < 0) return nan();
+  if (fm::isnan(dfn) || fm::isnan(p) || fm::isnan(f) || !(dfn > 0) || p < 0 || !(p < 1) || f < 0)
+    return nan();
   // constant cdfs: SciPy's values
   if (f == 0) return p == 0 ? 5.0 : p <= 0.5 ? 1e-100 : 1e100;
   if (fm::isinf(f) || fm::isinf(dfn)) return p <= 0.5 ? 1e100 : 1e-100;
@@ -403,9 +410,12 @@ CUNP_SG f64 fdtridfd(f64 dfn, f64 p, f64 f) {
   const bool upper = q < p;
   auto h = [&](f64 d) {
     // beyond 1e14 the cdf is its chi-square limit P(dfn/2, dfn f/2) to double precision
-    if (d > 1e14) return upper ? q - igam_pq(0.5 * dfn, 0.5 * dfn * f, 1) : igam_pq(0.5 * dfn, 0.5 * dfn * f, 0) - p;
+    if (d > 1e14)
+      return upper ? q - igam_pq(0.5 * dfn, 0.5 * dfn * f, 1)
+                   : igam_pq(0.5 * dfn, 0.5 * dfn * f, 0) - p;
     const f64 ax = dfn * f, s = d + ax;
-    return upper ? q - ibeta_pq(0.5 * dfn, 0.5 * d, ax / s, d / s, 1) : ibeta_pq(0.5 * dfn, 0.5 * d, ax / s, d / s, 0) - p;
+    return upper ? q - ibeta_pq(0.5 * dfn, 0.5 * d, ax / s, d / s, 1)
+                 : ibeta_pq(0.5 * dfn, 0.5 * d, ax / s, d / s, 0) - p;
   };
   int out;
   return rising_root_range(h, 5.0, 1e-100, 1e100, out);
@@ -445,25 +455,33 @@ CUNP_SG f64 stdtridf(f64 p, f64 t) {
 
 // btdtr(a, b, x) = I_x(a, b) = p for a (which it falls with) or b (which it rises with).
 CUNP_SG f64 btdtria(f64 p, f64 b, f64 x) {
-  if (fm::isnan(p) || fm::isnan(b) || fm::isnan(x) || p < 0 || p > 1 || !(b > 0) || !(x > 0) || x > 1) return nan();
+  if (fm::isnan(p) || fm::isnan(b) || fm::isnan(x) || p < 0 || p > 1 || !(b > 0) || !(x > 0) ||
+      x > 1)
+    return nan();
   if (p == 0) return inf();
   if (p == 1) return kDblMin;  // SciPy's (the cdf is 1 only in the limit a -> 0)
   if (fm::isinf(b) || x == 1) return nan();
   const f64 q = 1 - p;
   const bool upper = q < p;
-  auto h = [&](f64 a) { return upper ? ibeta_pq(a, b, x, 1 - x, 1) - q : p - ibeta_pq(a, b, x, 1 - x, 0); };
+  auto h = [&](f64 a) {
+    return upper ? ibeta_pq(a, b, x, 1 - x, 1) - q : p - ibeta_pq(a, b, x, 1 - x, 0);
+  };
   int out;
   const f64 a = rising_root_range(h, 1.0, kDblMin, 1e300, out);
   return out > 0 ? inf() : a;
 }
 CUNP_SG f64 btdtrib(f64 a, f64 p, f64 x) {
-  if (fm::isnan(a) || fm::isnan(p) || fm::isnan(x) || p < 0 || p > 1 || !(a > 0) || !(x > 0) || x > 1) return nan();
+  if (fm::isnan(a) || fm::isnan(p) || fm::isnan(x) || p < 0 || p > 1 || !(a > 0) || !(x > 0) ||
+      x > 1)
+    return nan();
   if (p == 0) return kDblMin;
   if (p == 1) return inf();
   if (fm::isinf(a) || x == 1) return nan();
   const f64 q = 1 - p;
   const bool upper = q < p;
-  auto h = [&](f64 b) { return upper ? q - ibeta_pq(a, b, x, 1 - x, 1) : ibeta_pq(a, b, x, 1 - x, 0) - p; };
+  auto h = [&](f64 b) {
+    return upper ? q - ibeta_pq(a, b, x, 1 - x, 1) : ibeta_pq(a, b, x, 1 - x, 0) - p;
+  };
   int out;
   const f64 b = rising_root_range(h, 1.0, kDblMin, 1e300, out);
   return out > 0 ? inf() : b;

@@ -254,7 +254,8 @@ CUNP_SG f64 ibeta_fraction(f64 a, f64 b, f64 x, f64 y) {
 CUNP_SG f64 ibeta_small_b(f64 a, f64 b, f64 x, f64 y) {
   const f64 ly = y < 0.5 ? lib_log(y) : lib_log1p(-x);
   constexpr f64 kZeta3 = 1.2020569031595942854;
-  const f64 L = b * (ly + digamma(a) + kEuler) + 0.5 * b * b * (hurwitz_zeta(2, a) - kPi * kPi / 6) +
+  const f64 L = b * (ly + digamma(a) + kEuler) +
+                0.5 * b * b * (hurwitz_zeta(2, a) - kPi * kPi / 6) +
                 b * b * b / 3 * (kZeta3 - hurwitz_zeta(3, a));
   f64 s = 0, t = 1;
   for (int n = 1; n < 4000; ++n) {
@@ -265,7 +266,9 @@ CUNP_SG f64 ibeta_small_b(f64 a, f64 b, f64 x, f64 y) {
   }
   return -lib_expm1(L) - lib_exp(L) * b * s;
 }
-CUNP_HD bool ibeta_small_second(f64 a, f64 b, f64 y) { return b <= 1e-4 * (a < 1 ? a : 1.0) && a <= 1e4 && y <= 0.5; }
+CUNP_HD bool ibeta_small_second(f64 a, f64 b, f64 y) {
+  return b <= 1e-4 * (a < 1 ? a : 1.0) && a <= 1e4 && y <= 0.5;
+}
 
 // I_x(a, b) (which 0) or 1 - I_x(a, b) (which 1), x in [0, 1] with y = 1 - x.
 CUNP_SG f64 ibeta_pq(f64 a, f64 b, f64 x, f64 y, int which) {

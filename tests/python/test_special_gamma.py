@@ -685,3 +685,18 @@ def test_complex_ndtr_log_ndtr(device):
                 tol[near] = numpy.maximum(tol[near], 1e-8)
             assert (err <= tol).all(), (name, dt, zz[fin][(err / tol).argmax()], g[fin][(err / tol).argmax()],
                                         want[fin][(err / tol).argmax()])
+
+
+def test_betainc_small_parameters(device):
+    # b <= 1e-4 min(a, 1) (or a so against b) takes the small-parameter series, where the
+    # smaller tail was 1 minus the other side. (Not 1e-300: SciPy's betainc(1e-20, 1e-300,
+    # 0.99) is 1.2e-300, mpmath's and cunp's 1e-280.)
+    small = numpy.array([1e-100, 1e-20, 1e-8, 1e-5, 3e-4])
+    big = numpy.array([1e-3, 0.5, 2.0, 50.0, 1e4])
+    axis = numpy.concatenate([small, big])
+    a, b, x = grid(axis, axis, numpy.array([1e-10, 0.01, 0.3, 0.7, 0.99, 1 - 1e-12]))
+    for name in ("betainc", "betaincc"):
+        want = getattr(S, name)(a, b, x)
+        got = getattr(sp, name)(cunp.asarray(a), cunp.asarray(b), cunp.asarray(x)).get()
+        failures, count = compare(got, want, 1e-10, 1e-290)
+        assert not failures, "%s: %d of %d differ: %s" % (name, count, want.size, "; ".join(failures))

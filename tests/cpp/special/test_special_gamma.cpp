@@ -79,7 +79,8 @@ TEST(SpecialGamma, DistributionParameterInverses) {
 }
 
 TEST(SpecialGamma, BetaFamilyParameterInverses) {
-  const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity(),
+               nan = std::numeric_limits<double>::quiet_NaN();
   const auto one = [](const ndarray& a) { return values(a)[0]; };
   // each root solves its cdf's equation (the cdfs continuous in the counts)
   const double k = one(special::bdtrik(0.3, 10.0, 0.4));  // I_{1-pr}(n - k, k + 1) = p
@@ -99,20 +100,25 @@ TEST(SpecialGamma, BetaFamilyParameterInverses) {
   EXPECT_GT(kt, 0.0);
   EXPECT_NEAR(one(special::betainc(50.0 - kt, kt + 1, 0.4)), 1e-12, 1e-25);
   // SciPy 1.18's values at the ends and outside the search ranges
-  expect_near_rel(values(special::bdtrik(asarray(std::vector<double>{0.0, 1.0, 1.1}), 10.0, 0.4)), {0.0, 10.0, nan}, 0.0);
-  expect_near_rel(values(special::bdtrin(3.0, asarray(std::vector<double>{0.0, 1.0}), 0.4)), {inf, 3.0}, 0.0);
-  expect_near_rel(values(special::nbdtrik(asarray(std::vector<double>{0.0, 1.0}), 4.0, 0.4)), {0.0, inf}, 0.0);
-  expect_near_rel(values(special::nbdtrin(3.0, asarray(std::vector<double>{0.0, 1.0}), 0.4)), {nan, nan}, 0.0);
-  expect_near_rel(values(special::fdtridfd(3.0, asarray(std::vector<double>{0.0, 0.99, 1.0}), 2.0)), {1e-100, 1e100, nan},
-                  0.0);
-  expect_near_rel(values(special::stdtridf(asarray(std::vector<double>{0.3, 0.9, 0.5}), 1.0)), {-1e100, 1e10, 5e-51},
-                  0.0);
+  expect_near_rel(values(special::bdtrik(asarray(std::vector<double>{0.0, 1.0, 1.1}), 10.0, 0.4)),
+                  {0.0, 10.0, nan}, 0.0);
+  expect_near_rel(values(special::bdtrin(3.0, asarray(std::vector<double>{0.0, 1.0}), 0.4)),
+                  {inf, 3.0}, 0.0);
+  expect_near_rel(values(special::nbdtrik(asarray(std::vector<double>{0.0, 1.0}), 4.0, 0.4)),
+                  {0.0, inf}, 0.0);
+  expect_near_rel(values(special::nbdtrin(3.0, asarray(std::vector<double>{0.0, 1.0}), 0.4)),
+                  {nan, nan}, 0.0);
+  expect_near_rel(values(special::fdtridfd(3.0, asarray(std::vector<double>{0.0, 0.99, 1.0}), 2.0)),
+                  {1e-100, 1e100, nan}, 0.0);
+  expect_near_rel(values(special::stdtridf(asarray(std::vector<double>{0.3, 0.9, 0.5}), 1.0)),
+                  {-1e100, 1e10, 5e-51}, 0.0);
   expect_near_rel(values(special::btdtria(asarray(std::vector<double>{0.0, 1.0}), 2.0, 0.4)),
                   {inf, std::numeric_limits<double>::min()}, 0.0);
   expect_near_rel(values(special::btdtrib(2.0, asarray(std::vector<double>{0.0, 1.0}), 0.4)),
                   {std::numeric_limits<double>::min(), inf}, 0.0);
   // float32 loops
-  EXPECT_EQ(special::btdtrib(asarray(std::vector<float>{2.0f}), 0.3f, 0.4f).dtype(), DType::Float32);
+  EXPECT_EQ(special::btdtrib(asarray(std::vector<float>{2.0f}), 0.3f, 0.4f).dtype(),
+            DType::Float32);
 }
 
 TEST(SpecialGamma, ComplexNormalCdf) {
@@ -125,11 +131,13 @@ TEST(SpecialGamma, ComplexNormalCdf) {
   const C lg = one(special::log_ndtr(asarray(std::vector<C>{z})));
   EXPECT_NEAR(std::abs(lg - std::log(nd)), 0.0, 1e-14 * std::abs(lg));
   // on the real axis, the real functions; far left, no underflow (log ndtr(-40) = -804.6)
-  EXPECT_NEAR(one(special::log_ndtr(asarray(std::vector<C>{{3.0, 0.0}}))).real(), values(special::log_ndtr(3.0))[0],
+  EXPECT_NEAR(one(special::log_ndtr(asarray(std::vector<C>{{3.0, 0.0}}))).real(),
+              values(special::log_ndtr(3.0))[0],
               1e-15 * std::abs(values(special::log_ndtr(3.0))[0]));
-  EXPECT_NEAR(one(special::log_ndtr(asarray(std::vector<C>{{-40.0, 0.0}}))).real(), values(special::log_ndtr(-40.0))[0],
-              1e-13);
-  EXPECT_EQ(special::ndtr(asarray(std::vector<std::complex<float>>{{1.0f, 1.0f}})).dtype(), DType::Complex64);
+  EXPECT_NEAR(one(special::log_ndtr(asarray(std::vector<C>{{-40.0, 0.0}}))).real(),
+              values(special::log_ndtr(-40.0))[0], 1e-13);
+  EXPECT_EQ(special::ndtr(asarray(std::vector<std::complex<float>>{{1.0f, 1.0f}})).dtype(),
+            DType::Complex64);
 }
 
 TEST(SpecialGamma, ComplexErrorFunctions) {
