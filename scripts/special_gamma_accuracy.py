@@ -72,6 +72,47 @@ def main():
             got32 = getattr(sp, name)(*[cunp.asarray(a) for a in a32]).get()
             e32, _ = worst(got32, want32, 1e-36)
             print("| %s | %d | %.1e | %.1e | %d |" % (name, want.size, e64, e32, s64))
+        inverses()
+        complex_normal()
+
+
+def inverses():
+    """The beta-family parameter inverses on the grids of test_beta_family_parameter_inverses,
+    each axis densified, without the points that test leaves out (SciPy older than 1.18:
+    bdtrik ... nbdtrin inside their domains only)."""
+    for name, axes, domain, _ in t.BETA_INVERSES:
+        axes = [densify(ax, 2) for ax in axes]
+        args = t.grid(*axes)
+        keep = numpy.ones(args[0].size, bool)
+        if domain is not None and not t.SCIPY_118:
+            keep &= domain(*args) & domain(*[a.astype(numpy.float32).astype(numpy.float64) for a in args])
+        if name == "fdtridfd":
+            keep &= ~((args[0] > 2) & (args[2] < 1))
+        if name == "btdtrib":
+            keep &= ~((args[2] == 1) & t._open01(args[1]))
+        args = [a[keep] for a in args]
+        want = getattr(t.S, name)(*args)
+        got = getattr(sp, name)(*[cunp.asarray(a) for a in args]).get()
+        e64, s64 = worst(got, want, 1e-40)
+        a32 = [a.astype(numpy.float32) for a in args]
+        want32 = getattr(t.S, name)(*[a.astype(numpy.float64) for a in a32]).astype(numpy.float32)
+        e32, _ = worst(getattr(sp, name)(*[cunp.asarray(a) for a in a32]).get(), want32, 1e-12)
+        print("| %s | %d | %.1e | %.1e | %d |" % (name, want.size, e64, e32, s64))
+
+
+def complex_normal():
+    """Complex ndtr and log_ndtr on the grid of test_complex_ndtr_log_ndtr densified:
+    the worst error relative to |SciPy's value| (log_ndtr: also where Re z > 0 and
+    |log_ndtr| < 0.7, where SciPy's is the less accurate)."""
+    x = densify(numpy.concatenate([t._lin(-40, 40, 33), [-7.0, -6.5, -0.3, 0.3, 6.5, 7.0]]), 3)
+    z = (x[:, None] + 1j * x[None, :]).ravel()
+    for name in ("ndtr", "log_ndtr"):
+        want = getattr(t.S, name)(z)
+        got = getattr(sp, name)(cunp.asarray(z)).get()
+        fin = numpy.isfinite(want) & numpy.isfinite(got) & (numpy.abs(want) > 1e-300)
+        e = numpy.abs(got[fin] - want[fin]) / numpy.abs(want[fin])
+        near = (z[fin].real > 0) & (numpy.abs(want[fin]) < 0.7) if name == "log_ndtr" else numpy.zeros(e.size, bool)
+        print("| %s (complex) | %d | %.1e | near 1: %.1e |" % (name, z.size, e[~near].max(), e[near].max() if near.any() else 0))
 
 
 if __name__ == "__main__":

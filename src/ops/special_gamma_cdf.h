@@ -164,11 +164,17 @@ CUNP_SG f64 gdtria(f64 p, f64 b, f64 x) {
 
 // The root of h, which rises through 0 between a and b (h(a) < 0 < h(b)): regula falsi
 // with the Illinois modification (a halved end value where one end is kept twice), to
-// the width of a few ulp.
+// the width of a few ulp. A bisection step follows any three steps that did not halve
+// the bracket (where h is nearly a step, the false positions crawl toward one end).
 template <typename H> CUNP_HD f64 illinois_root(H h, f64 a, f64 b, f64 fa, f64 fb) {
   int side = 0;
-  for (int i = 0; i < 200; ++i) {
+  f64 mark = b - a;
+  for (int i = 0; i < 400; ++i) {
     f64 c = (a * fb - b * fa) / (fb - fa);
+    if (i % 4 == 3) {
+      if (b - a > 0.5 * mark) c = 0.5 * (a + b);
+      mark = b - a;
+    }
     if (!(c > a && c < b)) c = 0.5 * (a + b);
     const f64 fc = h(c);
     if (fc == 0) return c;
@@ -251,6 +257,234 @@ CUNP_SG f64 pdtrik(f64 p, f64 m) {
   if (lib_exp(-m) >= p) return 0.0;
   const f64 s = igam_shape_inverse(m, 1 - p, p);
   return s > 1 ? s - 1 : 0.0;
+}
+
+// ---- the parameter inverses of the beta-function families, SciPy's CDFLIB searches
+// (bdtrik ... stdtridf) and btdtria, btdtrib: each root matches the smaller of the cdf and
+// its complement, so a tail keeps its relative accuracy, with SciPy's values where the
+// root lies outside the search range.
+
+// The root of a rising h on [lo, hi] (0 < lo < hi): a bracket [x, f x] found from `start`
+// with factors f = 2, 4, 16, ... (squared each step), narrowed geometrically to a factor
+// of 2, then illinois_root. `out` is -1 where h(lo) > 0 (the root is below lo; lo is
+// returned), 1 where h(hi) < 0 (hi returned), else 0.
+template <typename H>
+CUNP_HD f64 rising_root_range(H h, f64 start, f64 lo, f64 hi, int& out) {
+  out = 0;
+  f64 a = start, fa = h(a), b = a, fb = fa, f = 2;
+  if (fa < 0) {
+    for (;;) {
+      a = b;
+      fa = fb;
+      if (a >= hi) {
+        out = 1;
+        return hi;
+      }
+      b = a < hi / f ? a * f : hi;
+      fb = h(b);
+      if (!(fb < 0)) break;
+      f *= f;
+    }
+  } else {
+    for (;;) {
+      b = a;
+      fb = fa;
+      if (b <= lo) {
+        out = -1;
+        return lo;
+      }
+      a = b > lo * f ? b / f : lo;
+      fa = h(a);
+      if (!(fa > 0)) break;
+      f *= f;
+    }
+  }
+  if (fm::isnan(fa) || fm::isnan(fb)) return nan();
+  if (fa == 0) return a;
+  if (fb == 0) return b;
+  while (b > 2 * a) {
+    const f64 c = fm::sqrt(a) * fm::sqrt(b);
+    const f64 fc = h(c);
+    if (fc == 0) return c;
+    if (fc < 0) {
+      a = c;
+      fa = fc;
+    } else {
+      b = c;
+      fb = fc;
+    }
+  }
+  return illinois_root(h, a, b, fa, fb);
+}
+
+constexpr f64 kDblMin = 2.2250738585072014e-308;
+
+// bdtr(k, n, pr) = p for a real k in [0, n]: I_{1-pr}(n - k, k + 1) = p, or its complement
+// I_pr(k + 1, n - k) = 1 - p; 0 where the cdf at k = 0 is p or more already.
+CUNP_SG f64 bdtrik(f64 p, f64 n, f64 pr) {
+  if (fm::isnan(p) || fm::isnan(n) || fm::isnan(pr) || p < 0 || p > 1 || pr < 0 || pr > 1 ||
+      n < 0 || fm::isinf(n))
+    return nan();
+  if (p == 1) return n;
+  if (p == 0 || n == 0 || pr == 0) return 0.0;
+  const f64 q = 1 - p;
+  const bool upper = q < p;
+  auto h = [&](f64 k) {
+    if (!(k < n)) return q;  // the cdf is 1 at k = n
+    return upper ? q - ibeta_pq(k + 1, n - k, pr, 1 - pr, 0)
+                 : ibeta_pq(k + 1, n - k, pr, 1 - pr, 1) - p;
+  };
+  // h rises from h(0) to q at n
+  const f64 h0 = h(0.0);
+  if (!(h0 < 0)) return fm::isnan(h0) ? nan() : 0.0;
+  return illinois_root(h, 0.0, n, h0, q);
+}
+
+// bdtr(k, n, pr) = p for a real number of trials n > k: I_pr(k + 1, n - k) = 1 - p.
+CUNP_SG f64 bdtrin(f64 k, f64 p, f64 pr) {
+  if (fm::isnan(k) || fm::isnan(p) || fm::isnan(pr) || p < 0 || p > 1 || pr < 0 || pr > 1 ||
+      k < 0 || fm::isinf(k))
+    return nan();
+  if (p == 1) return k > kDblMin ? k : kDblMin;  // SciPy's: the lowest search bound for k = 0
+  if (p == 0) return inf();
+  if (pr == 0 || pr == 1) return nan();
+  const f64 q = 1 - p;
+  const bool upper = q < p;
+  // in m = n - k: I_pr(k + 1, m) rises with m
+  auto h = [&](f64 m) {
+    return upper ? ibeta_pq(k + 1, m, pr, 1 - pr, 0) - q : p - ibeta_pq(k + 1, m, pr, 1 - pr, 1);
+  };
+  int out;
+  const f64 m = rising_root_range(h, (k + 1) / pr, 1e-300, 1e300, out);
+  if (out > 0) return nan();
+  return k + m;
+}
+
+// nbdtr(k, n, pr) = p for a real k >= 0: I_pr(n, k + 1) = p (0 where pr^n >= p).
+CUNP_SG f64 nbdtrik(f64 p, f64 n, f64 pr) {
+  if (fm::isnan(p) || fm::isnan(n) || fm::isnan(pr) || p < 0 || p > 1 || pr < 0 || pr > 1 ||
+      !(n > 0) || fm::isinf(n))
+    return nan();
+  if (p == 0 || pr == 1) return 0.0;
+  if (p == 1 || pr == 0) return inf();
+  const f64 q = 1 - p;
+  const bool upper = q < p;
+  auto h = [&](f64 k) {
+    return upper ? q - ibeta_pq(n, k + 1, pr, 1 - pr, 1) : ibeta_pq(n, k + 1, pr, 1 - pr, 0) - p;
+  };
+  if (!(h(0.0) < 0)) return 0.0;
+  int out;
+  const f64 k = rising_root_range(h, n * (1 - pr) / pr + 1, 1e-300, 1e300, out);
+  if (out < 0) return 0.0;
+  if (out > 0) return nan();
+  return k;
+}
+
+// nbdtr(k, n, pr) = p for a real n > 0: I_pr(n, k + 1) = p, which falls as n grows.
+CUNP_SG f64 nbdtrin(f64 k, f64 p, f64 pr) {
+  if (fm::isnan(k) || fm::isnan(p) || fm::isnan(pr) || !(p > 0) || !(p < 1) || !(pr > 0) ||
+      !(pr < 1) || k < 0 || fm::isinf(k))
+    return nan();
+  const f64 q = 1 - p;
+  const bool upper = q < p;
+  auto h = [&](f64 n) {
+    return upper ? ibeta_pq(n, k + 1, pr, 1 - pr, 1) - q : p - ibeta_pq(n, k + 1, pr, 1 - pr, 0);
+  };
+  int out;
+  const f64 n = rising_root_range(h, (k + 1) * pr / (1 - pr), 1e-300, 1e300, out);
+  if (out != 0) return nan();
+  return n;
+}
+
+// fdtr(dfn, dfd, f) = p for dfd in SciPy's search range [1e-100, 1e100], the ends where
+// the root is beyond them. The cdf rises with dfd except for dfn > 2 and f < 1, where it
+// rises and falls (the search brackets from dfd = 5, as SciPy's).
+CUNP_SG f64 fdtridfd(f64 dfn, f64 p, f64 f) {
+  if (fm::isnan(dfn) || fm::isnan(p) || fm::isnan(f) || !(dfn > 0) || p < 0 || !(p < 1) || f < 0)
+    return nan();
+  // constant cdfs: SciPy's values
+  if (f == 0) return p == 0 ? 5.0 : p <= 0.5 ? 1e-100 : 1e100;
+  if (fm::isinf(f) || fm::isinf(dfn)) return p <= 0.5 ? 1e100 : 1e-100;
+  if (p == 0) return 1e-100;
+  const f64 q = 1 - p;
+  const bool upper = q < p;
+  auto h = [&](f64 d) {
+    // beyond 1e14 the cdf is its chi-square limit P(dfn/2, dfn f/2) to double precision
+    if (d > 1e14)
+      return upper ? q - igam_pq(0.5 * dfn, 0.5 * dfn * f, 1)
+                   : igam_pq(0.5 * dfn, 0.5 * dfn * f, 0) - p;
+    const f64 ax = dfn * f, s = d + ax;
+    return upper ? q - ibeta_pq(0.5 * dfn, 0.5 * d, ax / s, d / s, 1)
+                 : ibeta_pq(0.5 * dfn, 0.5 * d, ax / s, d / s, 0) - p;
+  };
+  int out;
+  return rising_root_range(h, 5.0, 1e-100, 1e100, out);
+}
+
+// The probability of Student's t beyond |t| with df degrees of freedom (stdtr's tail).
+CUNP_SG f64 stdtr_tail(f64 df, f64 t) {
+  const f64 t2 = t * t;
+  if (t2 < df) return 0.5 * ibeta_pq(0.5, 0.5 * df, t2 / (df + t2), df / (df + t2), 1);
+  return 0.5 * ibeta_pq(0.5 * df, 0.5, df / (df + t2), t2 / (df + t2), 0);
+}
+
+// stdtr(df, t) = p for df in SciPy's search range [1e-100, 1e10]: 1e10 where the root is
+// above it and, as SciPy returns, -1e100 where it is below (stdtr(df, t) lies between 1/2
+// and ndtr(t) for every df).
+CUNP_SG f64 stdtridf(f64 p, f64 t) {
+  if (fm::isnan(p) || fm::isnan(t) || p < 0 || p > 1) return nan();
+  // SciPy's values where the cdf does not depend on df
+  if (t == -inf()) return p == 0 ? 5.0 : p <= 0.5 ? -1e100 : 1e10;
+  if (t == inf()) return p == 1 ? 5.0 : p <= 0.5 ? 1e10 : -1e100;
+  if (t == 0) return p == 0.5 ? 5.0 : 1e10;
+  f64 q = 1 - p;
+  if (t < 0) {  // stdtr(df, -t) = 1 - stdtr(df, t)
+    const f64 s = p;
+    p = q;
+    q = s;
+    t = -t;
+  }
+  if (p == 0.5) return 5e-51;
+  if (p < 0.5) return -1e100;
+  // for t > 0 the tail beyond t falls as df grows: match it to q
+  auto h = [&](f64 df) { return q - stdtr_tail(df, t); };
+  int out;
+  const f64 df = rising_root_range(h, 5.0, 1e-100, 1e10, out);
+  return out < 0 ? -1e100 : df;
+}
+
+// btdtr(a, b, x) = I_x(a, b) = p for a (which it falls with) or b (which it rises with).
+CUNP_SG f64 btdtria(f64 p, f64 b, f64 x) {
+  if (fm::isnan(p) || fm::isnan(b) || fm::isnan(x) || p < 0 || p > 1 || !(b > 0) || !(x > 0) ||
+      x > 1)
+    return nan();
+  if (p == 0) return inf();
+  if (p == 1) return kDblMin;  // SciPy's (the cdf is 1 only in the limit a -> 0)
+  if (fm::isinf(b) || x == 1) return nan();
+  const f64 q = 1 - p;
+  const bool upper = q < p;
+  auto h = [&](f64 a) {
+    return upper ? ibeta_pq(a, b, x, 1 - x, 1) - q : p - ibeta_pq(a, b, x, 1 - x, 0);
+  };
+  int out;
+  const f64 a = rising_root_range(h, 1.0, kDblMin, 1e300, out);
+  return out > 0 ? inf() : a;
+}
+CUNP_SG f64 btdtrib(f64 a, f64 p, f64 x) {
+  if (fm::isnan(a) || fm::isnan(p) || fm::isnan(x) || p < 0 || p > 1 || !(a > 0) || !(x > 0) ||
+      x > 1)
+    return nan();
+  if (p == 0) return kDblMin;
+  if (p == 1) return inf();
+  if (fm::isinf(a) || x == 1) return nan();
+  const f64 q = 1 - p;
+  const bool upper = q < p;
+  auto h = [&](f64 b) {
+    return upper ? q - ibeta_pq(a, b, x, 1 - x, 1) : ibeta_pq(a, b, x, 1 - x, 0) - p;
+  };
+  int out;
+  const f64 b = rising_root_range(h, 1.0, kDblMin, 1e300, out);
+  return out > 0 ? inf() : b;
 }
 
 // ---- Student's t with df degrees of freedom: for t < 0, 1/2 I_{df/(df+t^2)}(df/2, 1/2);

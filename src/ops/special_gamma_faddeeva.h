@@ -22,6 +22,7 @@
 #pragma once
 
 #include "complex_math.h"
+#include "special_gamma_complex.h"
 #include "special_gamma_erf.h"
 
 namespace cunp {
@@ -178,6 +179,34 @@ CUNP_SG c128 cerfc(c128 z) {
   if (x >= 0) return cm::mul_annex_g(ez, faddeeva({-y, x}));
   const c128 p = cm::mul_annex_g(ez, faddeeva({y, -x}));
   return {2 - p.re, -p.im};
+}
+
+// The normal cdf 1/2 erfc(-z / sqrt 2) of a complex z.
+CUNP_SG c128 cndtr(c128 z) {
+  const c128 e = cerfc({-(kSqrt1_2 * z.re), -(kSqrt1_2 * z.im)});
+  return {0.5 * e.re, 0.5 * e.im};
+}
+
+// log ndtr(z). For Re z > 0 with e = ndtr(-z) = 1 - ndtr(z) below 1/2 in modulus, log1p(-e)
+// (the general form below cancels to a few digits there). Elsewhere, with u = -z / sqrt 2,
+// 1/2 erfc(u) = 1/2 exp(-u^2) w(iu), so the log is -u^2 + log w(iu) - log 2 (exp(-u^2) is
+// never formed, so nothing underflows), its imaginary part brought into [-pi, pi).
+CUNP_SG c128 clog_ndtr(c128 z) {
+  if (z.re > 0) {
+    const c128 e = cerfc({kSqrt1_2 * z.re, kSqrt1_2 * z.im});
+    const c128 m{-0.5 * e.re, -0.5 * e.im};
+    if (cm::abs(m) < 0.5) return clog1p(m);
+  }
+  const f64 ux = -(kSqrt1_2 * z.re), uy = -(kSqrt1_2 * z.im);
+  const f64 re = (uy - ux) * (uy + ux);  // Re(-u^2) without overflow of the squares
+  f64 im = fm::fmod(-2 * ux * uy, 2 * kPi);
+  if (im > kPi) im -= 2 * kPi;
+  const c128 lw = cm::log(faddeeva({-uy, ux}));
+  const f64 rre = re + lw.re - 0.69314718055994530942;
+  f64 rim = im + lw.im;
+  if (rim >= kPi) rim -= 2 * kPi;
+  if (rim < -kPi) rim += 2 * kPi;
+  return {rre, rim};
 }
 
 // erfi(z) = -i erf(iz).

@@ -246,6 +246,30 @@ CUNP_SG f64 ibeta_fraction(f64 a, f64 b, f64 x, f64 y) {
   return pre * h / a;
 }
 
+// I_x(a, b) for a small b (b <= 1e-4 min(a, 1), a <= 1e4) and y = 1 - x <= 1/2, where
+// 1 - I_y(b, a) would cancel. From B_y(b, a) = sum_n (1-a)_n / n! y^(b+n) / (b+n):
+// I_x(a, b) = 1 - I_y(b, a) = -expm1(L) - e^L b S with L = log(y^b gamma(a+b) /
+// (gamma(a) gamma(1+b))) as its Taylor series in b to b^3 (the rest is about b^3 relative)
+// and S = sum_{n>=1} (1-a)_n / n! y^n / (b + n).
+CUNP_SG f64 ibeta_small_b(f64 a, f64 b, f64 x, f64 y) {
+  const f64 ly = y < 0.5 ? lib_log(y) : lib_log1p(-x);
+  constexpr f64 kZeta3 = 1.2020569031595942854;
+  const f64 L = b * (ly + digamma(a) + kEuler) +
+                0.5 * b * b * (hurwitz_zeta(2, a) - kPi * kPi / 6) +
+                b * b * b / 3 * (kZeta3 - hurwitz_zeta(3, a));
+  f64 s = 0, t = 1;
+  for (int n = 1; n < 4000; ++n) {
+    t *= (n - a) * y / n;
+    const f64 d = t / (b + n);
+    s += d;
+    if (fm::fabs(d) <= kEps * 0.25 * fm::fabs(s)) break;
+  }
+  return -lib_expm1(L) - lib_exp(L) * b * s;
+}
+CUNP_HD bool ibeta_small_second(f64 a, f64 b, f64 y) {
+  return b <= 1e-4 * (a < 1 ? a : 1.0) && a <= 1e4 && y <= 0.5;
+}
+
 // I_x(a, b) (which 0) or 1 - I_x(a, b) (which 1), x in [0, 1] with y = 1 - x.
 CUNP_SG f64 ibeta_pq(f64 a, f64 b, f64 x, f64 y, int which) {
   if (fm::isnan(a) || fm::isnan(b) || fm::isnan(x) || a < 0 || b < 0 || x < 0 || x > 1) return nan();
@@ -267,9 +291,17 @@ CUNP_SG f64 ibeta_pq(f64 a, f64 b, f64 x, f64 y, int which) {
     return which == 0 ? p : 1 - p;
   }
   if (x == 0) return which == 0 ? 0.0 : 1.0;
-  if (x == 1) return which == 0 ? 1.0 : 0.0;
+  if (y == 0) return which == 0 ? 1.0 : 0.0;  // y, not x: x = 1 - y may round to 1
   if (x * (a + b + 2) < a + 1) {
+    if (ibeta_small_second(b, a, x)) {  // 1 - I_x(a, b) = I_y(b, a) with a small
+      const f64 q = ibeta_small_b(b, a, y, x);
+      return which == 1 ? q : 1 - q;
+    }
     const f64 p = ibeta_fraction(a, b, x, y);
+    return which == 0 ? p : 1 - p;
+  }
+  if (ibeta_small_second(a, b, y)) {
+    const f64 p = ibeta_small_b(a, b, x, y);
     return which == 0 ? p : 1 - p;
   }
   const f64 q = ibeta_fraction(b, a, y, x);

@@ -70,8 +70,8 @@ void register_special_gamma() {
   }
   f_d<s::erfinv>("erfinv");
   f_d<s::erfcinv>("erfcinv");
-  f_d<s::ndtr>("ndtr");
-  f_d<s::log_ndtr>("log_ndtr");
+  f_d_F_D<s::ndtr>("ndtr");
+  f_d_F_D<s::log_ndtr>("log_ndtr");
   f_d<s::ndtri>("ndtri");
   f_d<s::ndtri_exp>("ndtri_exp");
   // gamma and beta
@@ -184,6 +184,14 @@ void register_special_gamma() {
   fff_ddd<s::gdtrib>("gdtrib");
   ff_dd<s::stdtr>("stdtr");
   ff_dd<s::stdtrit>("stdtrit");
+  fff_ddd<s::bdtrik>("bdtrik");
+  fff_ddd<s::bdtrin>("bdtrin");
+  fff_ddd<s::nbdtrik>("nbdtrik");
+  fff_ddd<s::nbdtrin>("nbdtrin");
+  fff_ddd<s::fdtridfd>("fdtridfd");
+  ff_dd<s::stdtridf>("stdtridf");
+  fff_ddd<s::btdtria>("btdtria");
+  fff_ddd<s::btdtrib>("btdtrib");
   // elementary
   f_d<s::exp10>("exp10");
   f_d<s::round>("round");

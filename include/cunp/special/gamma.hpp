@@ -26,10 +26,11 @@ namespace cunp::special {
   X(beta) X(betaln) X(poch) X(gammainc) X(gammaincc) X(gammaincinv) X(gammainccinv) X(xlogy)        \
   X(xlog1py) X(rel_entr) X(kl_div) X(huber) X(pseudo_huber) X(boxcox) X(boxcox1p) X(inv_boxcox)     \
   X(inv_boxcox1p) X(expn) X(owens_t) X(binom) X(pdtr) X(pdtrc) X(pdtri) X(chdtr) X(chdtrc)          \
-  X(chdtri) X(chdtriv) X(pdtrik) X(stdtr) X(stdtrit)
+  X(chdtri) X(chdtriv) X(pdtrik) X(stdtr) X(stdtrit) X(stdtridf)
 #define CUNP_SPECIAL_GAMMA_TERNARY(X)                                                               \
   X(betainc) X(betaincc) X(betaincinv) X(betainccinv) X(bdtr) X(bdtrc) X(bdtri) X(nbdtr) X(nbdtrc)  \
-  X(nbdtri) X(fdtr) X(fdtrc) X(fdtri) X(gdtr) X(gdtrc) X(gdtrix) X(gdtria) X(gdtrib) X(radian)
+  X(nbdtri) X(fdtr) X(fdtrc) X(fdtri) X(gdtr) X(gdtrc) X(gdtrix) X(gdtria) X(gdtrib) X(radian)       \
+  X(bdtrik) X(bdtrin) X(nbdtrik) X(nbdtrin) X(fdtridfd) X(btdtria) X(btdtrib)
 
 #define CUNP_SPECIAL_DECLARE_1(name) ndarray name(const Operand& x, const UfuncOptions& options = {});
 #define CUNP_SPECIAL_DECLARE_2(name) \

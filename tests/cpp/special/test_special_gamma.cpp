@@ -78,6 +78,68 @@ TEST(SpecialGamma, DistributionParameterInverses) {
   expect_near_rel(values(special::pdtrik(0.1, 1.0)), {0.0}, 0.0);  // e^-1 >= 0.1: k = 0, as SciPy
 }
 
+TEST(SpecialGamma, BetaFamilyParameterInverses) {
+  const double inf = std::numeric_limits<double>::infinity(),
+               nan = std::numeric_limits<double>::quiet_NaN();
+  const auto one = [](const ndarray& a) { return values(a)[0]; };
+  // each root solves its cdf's equation (the cdfs continuous in the counts)
+  const double k = one(special::bdtrik(0.3, 10.0, 0.4));  // I_{1-pr}(n - k, k + 1) = p
+  EXPECT_NEAR(one(special::betainc(10.0 - k, k + 1, 0.6)), 0.3, 1e-14);
+  const double n = one(special::bdtrin(3.0, 0.3, 0.4));
+  EXPECT_NEAR(one(special::betainc(n - 3.0, 4.0, 0.6)), 0.3, 1e-14);
+  const double kn = one(special::nbdtrik(0.3, 4.0, 0.4));  // I_pr(n, k + 1) = p
+  EXPECT_NEAR(one(special::betainc(4.0, kn + 1, 0.4)), 0.3, 1e-14);
+  const double nn = one(special::nbdtrin(3.0, 0.3, 0.4));
+  EXPECT_NEAR(one(special::betainc(nn, 4.0, 0.4)), 0.3, 1e-14);
+  EXPECT_NEAR(one(special::fdtr(3.0, special::fdtridfd(3.0, 0.7, 2.0), 2.0)), 0.7, 1e-14);
+  EXPECT_NEAR(one(special::stdtr(special::stdtridf(0.8, 1.0), 1.0)), 0.8, 1e-14);
+  EXPECT_NEAR(one(special::betainc(special::btdtria(0.3, 2.0, 0.4), 2.0, 0.4)), 0.3, 1e-14);
+  EXPECT_NEAR(one(special::betainc(2.0, special::btdtrib(2.0, 0.3, 0.4), 0.4)), 0.3, 1e-14);
+  // a tail keeps its relative accuracy
+  const double kt = one(special::bdtrik(1e-12, 50.0, 0.6));
+  EXPECT_GT(kt, 0.0);
+  EXPECT_NEAR(one(special::betainc(50.0 - kt, kt + 1, 0.4)), 1e-12, 1e-25);
+  // SciPy 1.18's values at the ends and outside the search ranges
+  expect_near_rel(values(special::bdtrik(asarray(std::vector<double>{0.0, 1.0, 1.1}), 10.0, 0.4)),
+                  {0.0, 10.0, nan}, 0.0);
+  expect_near_rel(values(special::bdtrin(3.0, asarray(std::vector<double>{0.0, 1.0}), 0.4)),
+                  {inf, 3.0}, 0.0);
+  expect_near_rel(values(special::nbdtrik(asarray(std::vector<double>{0.0, 1.0}), 4.0, 0.4)),
+                  {0.0, inf}, 0.0);
+  expect_near_rel(values(special::nbdtrin(3.0, asarray(std::vector<double>{0.0, 1.0}), 0.4)),
+                  {nan, nan}, 0.0);
+  expect_near_rel(values(special::fdtridfd(3.0, asarray(std::vector<double>{0.0, 0.99, 1.0}), 2.0)),
+                  {1e-100, 1e100, nan}, 0.0);
+  expect_near_rel(values(special::stdtridf(asarray(std::vector<double>{0.3, 0.9, 0.5}), 1.0)),
+                  {-1e100, 1e10, 5e-51}, 0.0);
+  expect_near_rel(values(special::btdtria(asarray(std::vector<double>{0.0, 1.0}), 2.0, 0.4)),
+                  {inf, std::numeric_limits<double>::min()}, 0.0);
+  expect_near_rel(values(special::btdtrib(2.0, asarray(std::vector<double>{0.0, 1.0}), 0.4)),
+                  {std::numeric_limits<double>::min(), inf}, 0.0);
+  // float32 loops
+  EXPECT_EQ(special::btdtrib(asarray(std::vector<float>{2.0f}), 0.3f, 0.4f).dtype(),
+            DType::Float32);
+}
+
+TEST(SpecialGamma, ComplexNormalCdf) {
+  using C = std::complex<double>;
+  const auto one = [](const ndarray& a) { return ascontiguousarray(a).to_vector<C>()[0]; };
+  const C z{-1.0, 2.0};
+  const C nd = one(special::ndtr(asarray(std::vector<C>{z})));
+  const C e = one(special::erfc(asarray(std::vector<C>{-z / std::sqrt(2.0)})));
+  EXPECT_NEAR(std::abs(nd - 0.5 * e), 0.0, 4e-15 * std::abs(nd));
+  const C lg = one(special::log_ndtr(asarray(std::vector<C>{z})));
+  EXPECT_NEAR(std::abs(lg - std::log(nd)), 0.0, 1e-14 * std::abs(lg));
+  // on the real axis, the real functions; far left, no underflow (log ndtr(-40) = -804.6)
+  EXPECT_NEAR(one(special::log_ndtr(asarray(std::vector<C>{{3.0, 0.0}}))).real(),
+              values(special::log_ndtr(3.0))[0],
+              1e-15 * std::abs(values(special::log_ndtr(3.0))[0]));
+  EXPECT_NEAR(one(special::log_ndtr(asarray(std::vector<C>{{-40.0, 0.0}}))).real(),
+              values(special::log_ndtr(-40.0))[0], 1e-13);
+  EXPECT_EQ(special::ndtr(asarray(std::vector<std::complex<float>>{{1.0f, 1.0f}})).dtype(),
+            DType::Complex64);
+}
+
 TEST(SpecialGamma, ComplexErrorFunctions) {
   // w(1 + i) and erf(1 + i) (mpmath, 30 digits), w(iy) = erfcx(y), erfi(z) = -i erf(iz)
   const std::complex<double> z{1.0, 1.0};
