@@ -100,7 +100,8 @@ class PlanCache {
 // without FFTW, NotImplementedError.
 PlanCache& get_plan_cache(std::optional<Device> device = std::nullopt);
 
-// True when this build has an FFT backend for the cpu device (FFTW).
+// True when this build has an FFT backend for the cpu device: always (the built-in FFT,
+// or FFTW in builds with -DCUNP_WITH_FFTW=ON).
 bool cpu_backend_available() noexcept;
 
 }  // namespace cunp::fft

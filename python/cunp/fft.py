@@ -1,4 +1,5 @@
-"""cunp.fft (NumPy's numpy.fft): cuFFT on CUDA devices, FFTW on the cpu device.
+"""cunp.fft (NumPy's numpy.fft): cuFFT on CUDA devices, cunp's own FFT (or FFTW)
+on the cpu device.
 
 Every function takes NumPy 2's arguments (``n``/``s``, ``axis``/``axes``, ``norm``,
 ``out``) and gives NumPy 2's result dtypes (single precision stays single).
@@ -161,7 +162,7 @@ def ifftshift(x, axes=None):
 
 def _get_plan_cache(device=None):
     """The FFT plan cache of `device` (default: the current device): cuFFT plans on a
-    CUDA device, FFTW plans on the cpu device. size, memsize, show_info(), clear()."""
+    CUDA device, cpu FFT plans on the cpu device. size, memsize, show_info(), clear()."""
     return _fft.get_plan_cache(device)
 
 

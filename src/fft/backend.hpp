@@ -12,10 +12,11 @@ namespace cunp::fft::detail {
 // cpu device runs the same multi-pass decomposition the GPU does.
 inline constexpr int kMaxPlanRank = 3;
 
-// FFTW (cpu device). `key.in_alignment`/`out_alignment` are filled in here.
-// NotImplementedError when built without FFTW.
-void execute_fftw(PlanKey key, void* in, void* out);
-LruPlanCache& fftw_plan_cache();
+// The cpu device: cunp's own FFT (cpu_fft_backend.cpp, Note [Built-in cpu FFT]) by
+// default, FFTW in builds with -DCUNP_WITH_FFTW=ON (fftw_backend.cpp; it fills in
+// `key.in_alignment`/`out_alignment`).
+void execute_cpu_fft(PlanKey key, void* in, void* out);
+LruPlanCache& cpu_fft_plan_cache();
 
 // cuFFT on CUDA device `device`, enqueued on its current stream; the work area comes
 // from the device's memory pool.

@@ -1,17 +1,16 @@
-// src/fft/fftw_backend.cpp — FFT on the cpu device through FFTW3's guru64 interface.
+// src/fft/fftw_backend.cpp — FFT on the cpu device through FFTW3's guru64 interface, in
+// builds configured with -DCUNP_WITH_FFTW=ON (FFTW is GPL); otherwise cpu_fft_backend.cpp.
+#ifdef CUNP_HAVE_FFTW
+
 #include <memory>
 #include <mutex>
+
+#include <fftw3.h>
 
 #include "cunp/error.hpp"
 #include "fft/backend.hpp"
 
-#ifdef CUNP_HAVE_FFTW
-#include <fftw3.h>
-#endif
-
 namespace cunp::fft::detail {
-
-#ifdef CUNP_HAVE_FFTW
 
 namespace {
 
@@ -117,13 +116,13 @@ template <typename P>
 void run(PlanKey& key, void* in, void* out) {
   key.in_alignment = P::alignment(in);
   key.out_alignment = P::alignment(out);
-  auto plan = fftw_plan_cache().get(key, [&] { return std::make_unique<FftwPlan<P>>(key, in, out); });
+  auto plan = cpu_fft_plan_cache().get(key, [&] { return std::make_unique<FftwPlan<P>>(key, in, out); });
   static_cast<const FftwPlan<P>&>(*plan).execute(in, out);
 }
 
 }  // namespace
 
-LruPlanCache& fftw_plan_cache() {
+LruPlanCache& cpu_fft_plan_cache() {
   // FFTW plans own no work area, so the cache is bounded by count only. The planner
   // mutex is made first so that it outlives the cache: static objects are destroyed
   // in reverse order of construction, and the cache's destructor destroys plans,
@@ -134,22 +133,11 @@ LruPlanCache& fftw_plan_cache() {
   return cache;
 }
 
-void execute_fftw(PlanKey key, void* in, void* out) {
+void execute_cpu_fft(PlanKey key, void* in, void* out) {
   if (key.double_precision) run<Double>(key, in, out);
   else run<Single>(key, in, out);
 }
 
-#else  // no FFTW
-
-[[noreturn]] static void no_fftw() {
-  throw NotImplementedError(
-      "FFT on the cpu device needs FFTW: this cunp was built without it (CUNP_WITH_FFTW=OFF or libfftw3-dev "
-      "missing); use a CUDA device or rebuild with -DCUNP_WITH_FFTW=ON");
-}
-
-LruPlanCache& fftw_plan_cache() { no_fftw(); }
-void execute_fftw(PlanKey, void*, void*) { no_fftw(); }
-
-#endif
-
 }  // namespace cunp::fft::detail
+
+#endif  // CUNP_HAVE_FFTW

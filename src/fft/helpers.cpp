@@ -56,16 +56,11 @@ ndarray ifftshift(const ndarray& x, std::optional<std::vector<int>> axes) { retu
 
 PlanCache& get_plan_cache(std::optional<Device> device) {
   const Device d = device.value_or(current_device());
-  if (d.is_cpu()) return detail::fftw_plan_cache();
+  if (d.is_cpu()) return detail::cpu_fft_plan_cache();
   return detail::cufft_plan_cache(d.index);
 }
 
-bool cpu_backend_available() noexcept {
-#ifdef CUNP_HAVE_FFTW
-  return true;
-#else
-  return false;
-#endif
-}
+// The built-in FFT is always there; FFTW replaces it when the build opts in.
+bool cpu_backend_available() noexcept { return true; }
 
 }  // namespace cunp::fft

@@ -135,7 +135,7 @@ void run_pass(Kind kind, bool forward, const ndarray& in, const ndarray& out, st
   key.out = *lo;
   key.in_place = in_place;
   const Device device = in.device();
-  if (device.is_cpu()) execute_fftw(key, src.data(), target.data());
+  if (device.is_cpu()) execute_cpu_fft(key, src.data(), target.data());
   else execute_cufft(device.index, key, src.data(), target.data());
   if (copy_back) cunp::detail::copy_elements(dst, target);
 }

@@ -318,7 +318,7 @@ def test_plan_cache_memsize(device):
         cache.clear()
         cache.size = 16
         cache.memsize = -1
-        # A prime length needs a work area on cuFFT (Bluestein); FFTW plans need none.
+        # A prime length needs a work area on cuFFT (Bluestein); cpu plans need none.
         x = cunp.asarray(random_array((2, 1009), numpy.complex128))
         cunp.fft.fft(x)
         assert cache.get_curr_size() == 1

@@ -30,7 +30,7 @@ def test_import_maps_no_vendor_library():
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc/self/maps")
 def test_cpu_linalg_and_fft_load_no_vendor_library():
-    # The cpu device's backends (OpenBLAS/LAPACKE, FFTW) never touch the CUDA libraries.
+    # The cpu device's backends (OpenBLAS/LAPACKE, the cpu FFT) never touch the CUDA libraries.
     code = ("import cunp\n"
             "a = cunp.asarray([[2.0, 1.0], [1.0, 3.0]], device='cpu')\n"
             "cunp.linalg.inv(a); cunp.matmul(a, a); cunp.fft.fft(a)\n") + MAPPED_AFTER_IMPORT

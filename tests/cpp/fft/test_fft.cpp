@@ -194,7 +194,7 @@ TEST(FftPlanCache, ShowInfoListsPlansMostRecentFirst) {
 class FftCpu : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (!fft::cpu_backend_available()) GTEST_SKIP() << "built without FFTW";
+    if (!fft::cpu_backend_available()) GTEST_SKIP() << "no cpu FFT backend";
   }
 };
 
