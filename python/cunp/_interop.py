@@ -176,8 +176,3 @@ def from_cuda_array_interface(obj, iface):
     _core._wait_for_stream(iface.get("stream"), int(device[5:]))
     return _core._from_pointer(ptr, shape, dtype, None if strides is None else tuple(strides), device, obj,
                                bool(readonly))
-
-
-ndarray.__dlpack__ = _dlpack
-ndarray.__dlpack_device__ = _dlpack_device
-ndarray.__cuda_array_interface__ = property(_cuda_array_interface)
