@@ -49,9 +49,10 @@ ndarray tensordot(const ndarray& a, const ndarray& b, int axes = 2);
 ndarray tensordot(const ndarray& a, const ndarray& b, std::span<const int> axes_a,
                   std::span<const int> axes_b);
 // np.trace: sum of the diagonals on axes (axis1, axis2), with NumPy's sum dtype
-// (small integers and bool widen to int64/uint64) unless `dtype` is given.
+// (small integers and bool widen to int64/uint64) unless `dtype` is given. `out`
+// receives the sums as a reduction's out= does, and is returned.
 ndarray trace(const ndarray& a, std::int64_t offset = 0, int axis1 = 0, int axis2 = 1,
-              std::optional<DType> dtype = std::nullopt);
+              std::optional<DType> dtype = std::nullopt, std::optional<ndarray> out = std::nullopt);
 
 // np.einsum: any valid subscripts (implicit or explicit output, '...', repeated labels
 // for diagonals and traces, size-1 dimensions broadcast). Repeated labels become strided
@@ -173,6 +174,14 @@ struct NormOptions {
   bool keepdims = false;
 };
 ndarray norm(const ndarray& x, const NormOptions& options = {});
+// np.linalg.vector_norm: a vector norm over one axis, several axes (taken as one) or,
+// with no axis, the whole array. Results are real; integers compute in float64.
+struct VectorNormOptions {
+  NormOrder ord = 2;
+  std::optional<std::vector<int>> axis;
+  bool keepdims = false;
+};
+ndarray vector_norm(const ndarray& x, const VectorNormOptions& options = {});
 // np.linalg.cond: from the singular values for p None/2/-2, else norm(x) * norm(inv(x));
 // inf for singular matrices (NaN results become inf unless x holds a NaN, as NumPy).
 ndarray cond(const ndarray& x, NormOrder p = {});

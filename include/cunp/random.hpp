@@ -20,11 +20,13 @@ namespace cunp::random {
 
 // Entropy (32-bit words, least significant first) plus a spawn key, hashed into a
 // Philox key (docs/random.md, "Seeding"). spawn(n) gives children whose spawn keys
-// extend this one's with 0, 1, ... (continuing across calls), as NumPy's does.
+// extend this one's with 0, 1, ... (continuing across calls, and after the
+// `n_children_spawned` a sequence was made with), as NumPy's does.
 class SeedSequence {
  public:
   explicit SeedSequence(std::uint64_t seed);
-  explicit SeedSequence(std::vector<std::uint32_t> entropy, std::vector<std::uint32_t> spawn_key = {});
+  explicit SeedSequence(std::vector<std::uint32_t> entropy, std::vector<std::uint32_t> spawn_key = {},
+                        std::uint32_t n_children_spawned = 0);
 
   const std::vector<std::uint32_t>& entropy() const noexcept { return entropy_; }
   const std::vector<std::uint32_t>& spawn_key() const noexcept { return spawn_key_; }

@@ -48,6 +48,9 @@ ndarray partition(const ndarray& a, const std::vector<std::int64_t>& kth,
                   std::optional<std::int64_t> axis = -1);
 ndarray argpartition(const ndarray& a, const std::vector<std::int64_t>& kth,
                      std::optional<std::int64_t> axis = -1);
+// ndarray.partition: partitions `a` in place along `axis` (ValueError for a read-only
+// array).
+void partition_inplace(const ndarray& a, const std::vector<std::int64_t>& kth, std::int64_t axis = -1);
 
 // np.sort_complex: sorted along the last axis, as a complex array (complex64 for
 // int8/uint8/int16/uint16/float16/float32 and complex64 inputs, complex128 otherwise).

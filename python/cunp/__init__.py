@@ -69,7 +69,7 @@ from cunp import _protocols  # noqa: E402,F401 - __array_ufunc__, __array_functi
 from cunp._functions_extra import *  # noqa: E402,F401,F403 - interp, convolve, poly*, gradient, ...
 from cunp._misc import *  # noqa: E402,F401,F403 - I/O, printing to strings, ndindex, ...
 from cunp._namespace_rest import *  # noqa: E402,F401,F403 - broadcast, frompyfunc, poly1d, print options
-from cunp._ndarray import flatiter  # noqa: E402,F401
+from cunp._ndarray import flatiter  # noqa: E402,F401 - and every Python attribute of ndarray
 __version__ = _core.version()
 
 # dtypes are NumPy's own objects, so `a.dtype == np.float32` and `cunp.float32 is

@@ -115,12 +115,6 @@ def _to_device(self, device, /, *, stream=None):
         return self._to_device(target)
 
 
-ndarray.device = property(_device_of)
-ndarray.__array__ = _array_dunder
-ndarray.to_device = _to_device
-ndarray.__array_priority__ = 100.0
-
-
 _COPY_NEEDED = (
     "Unable to avoid copy while creating an array as requested.\n"
     "If using `np.array(obj, copy=False)` replace it with `np.asarray(obj)` to allow a copy when needed "
@@ -343,6 +337,3 @@ def astype(x, dtype, /, *, copy=True, device=None):
 def show_config(*, _file=None):
     """Prints cunp's version, CUDA versions and devices (like cupy.show_config)."""
     print(_core.show_config(), end="", file=_file)
-
-
-from cunp import _ndarray  # noqa: E402,F401 - ndarray.flags, .flat and .data

@@ -156,7 +156,3 @@ def import_cuda_array_interface(obj):
     objects without the interface (host data), in one C++ call."""
     return _core._cuda_array_interface_import(obj, _cai_dtype)
 
-
-ndarray.__dlpack__ = _dlpack
-ndarray.__dlpack_device__ = _dlpack_device
-ndarray.__cuda_array_interface__ = property(_cuda_array_interface)

@@ -111,11 +111,8 @@ def trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None):
     """numpy.trace."""
     from cunp._array import asarray
 
-    r = _core._trace(asarray(a), int(offset), int(axis1), int(axis2), dtype)
-    if out is not None:
-        out[...] = r
-        return out
-    return r
+    r = _core._trace(asarray(a), int(offset), int(axis1), int(axis2), dtype, out)
+    return r if out is None else out  # the sums are written into out by the C++ trace
 
 
 def matrix_transpose(x, /):
@@ -200,9 +197,3 @@ def kron(a, b):
 def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
     """numpy.cross of 3-component vectors (NumPy 2.5: 2-component vectors raise ValueError)."""
     return _core._cross(a, b, int(axisa), int(axisb), int(axisc), None if axis is None else int(axis))
-
-
-# ndarray.__matmul__, __rmatmul__ and __imatmul__ are bound in C++ (linalg_py.cpp).
-ndarray.dot = lambda self, b, out=None: dot(self, b, out)
-ndarray.trace = lambda self, offset=0, axis1=0, axis2=1, dtype=None, out=None: trace(
-    self, offset, axis1, axis2, dtype, out)

@@ -5,7 +5,6 @@ import numpy as _numpy
 
 from cunp import _core
 from cunp._array import asarray, ndarray, transpose
-from cunp._array import diagonal as _diagonal
 
 from cunp._core import (  # noqa: F401 - re-exported
     moveaxis, swapaxes, rollaxis, expand_dims, squeeze, atleast_1d, atleast_2d, atleast_3d,
@@ -169,21 +168,3 @@ def delete(arr, obj, axis=None):
                                  "length of %d" % n)
             return _core._delete(a, [int(i) for i in _numpy.flatnonzero(mask)], axis)
     return _core._delete(a, _index_list(obj, n), axis)
-
-
-ndarray.swapaxes = lambda self, axis1, axis2: _core.swapaxes(self, axis1, axis2)
-def _ndarray_compress(self, condition, axis=None, out=None):
-    r = _core.compress(condition, self, axis)
-    if out is None:
-        return r
-    if out.shape != r.shape:
-        raise ValueError("output array does not match result of ndarray.compress: shape %r, expected %r"
-                         % (out.shape, r.shape))
-    out[...] = r
-    return out
-
-
-ndarray.compress = _ndarray_compress
-ndarray.choose = lambda self, choices, out=None, mode="raise": _core.choose(self, choices, out, mode)
-ndarray.diagonal = lambda self, offset=0, axis1=0, axis2=1: _diagonal(self, offset, axis1, axis2)
-ndarray.repeat = lambda self, repeats, axis=None: _core.repeat(self, repeats, axis)

@@ -66,10 +66,6 @@ def _str(self):
     return _with_options(lambda: _numpy.array_str(self.get()))
 
 
-ndarray.__repr__ = _repr
-ndarray.__str__ = _str
-
-
 def set_printoptions(precision=None, threshold=None, edgeitems=None, linewidth=None, suppress=None, nanstr=None,
                      infstr=None, formatter=None, sign=None, floatmode=None, *, legacy=None, override_repr=None):
     """numpy.set_printoptions for cunp arrays' repr/str (validated by NumPy)."""

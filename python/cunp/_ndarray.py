@@ -1,6 +1,7 @@
-"""The ndarray attributes kept in Python: ``flags`` (NumPy's flagsobj), ``flat``
-(NumPy's flatiter), ``data`` (a cunp.cuda.MemoryPointer), ``mT``, ``setflags``,
-``tobytes`` and ``__array_namespace__`` (the Array API's, from _array_api.py)."""
+"""The ndarray type's Python attributes, all of them (the class itself is bound in C++):
+``flags`` (NumPy's flagsobj), ``flat`` (NumPy's flatiter), ``data`` (a
+cunp.cuda.MemoryPointer), the NumPy protocols, and the methods that call the routine
+families (sum, sort, clip, dot, ...)."""
 import operator as _operator
 
 from cunp import _core
@@ -288,6 +289,25 @@ def _tobytes(self, order="C"):
     return _core._to_numpy(self, "F" if order == "F" else "C").tobytes(order="F" if order == "F" else "C")
 
 
+# ---- The ndarray type -----------------------------------------------------------------
+# The class is bound in C++ (python/src/ndarray_py.cpp: construction, shape and dtype
+# attributes, indexing, arithmetic operators, astype/reshape/view/copy/get, ...); every
+# attribute the Python layer adds is defined below, in this one place. The functions
+# they call live with their families; cunp/__init__.py imports this module after them.
+from cunp import _array, _interop, _namespace_rest, _protocols, _reductions, _sorting, _ufuncs  # noqa: E402
+from cunp._linalg_top import dot as _dot, trace as _trace  # noqa: E402
+
+
+def _method(fn):
+    """A method calling fn(self, ...), named and documented as fn."""
+    def m(self, *args, **kwargs):
+        return fn(self, *args, **kwargs)
+    m.__name__ = fn.__name__
+    m.__doc__ = fn.__doc__
+    return m
+
+
+# Layout, memory and the Array API.
 ndarray.__array_namespace__ = _array_namespace
 ndarray.setflags = _setflags
 ndarray.mT = property(_matrix_transpose)
@@ -295,3 +315,143 @@ ndarray.tobytes = _tobytes
 ndarray.flags = property(flagsobj)
 ndarray.flat = property(flatiter, _flat_set)
 ndarray.data = property(_data)
+ndarray.device = property(_array._device_of)
+ndarray.to_device = _array._to_device
+ndarray.__repr__ = _namespace_rest._repr
+ndarray.__str__ = _namespace_rest._str
+
+# NumPy interoperability: conversion, the dispatch protocols, pickling, iteration.
+ndarray.__array__ = _array._array_dunder
+ndarray.__array_priority__ = 100.0
+ndarray.__array_function__ = _protocols._array_function
+ndarray.__array_ufunc__ = _protocols._array_ufunc
+ndarray.__reduce__ = _protocols._reduce
+ndarray.__reduce_ex__ = _protocols._reduce_ex
+ndarray.__iter__ = _protocols._iter
+ndarray.__dlpack__ = _interop._dlpack
+ndarray.__dlpack_device__ = _interop._dlpack_device
+ndarray.__cuda_array_interface__ = property(_interop._cuda_array_interface)
+
+
+# Complex parts (views; setting them writes into the array).
+def _real_get(self):
+    return _core._real(self)
+
+
+def _real_set(self, value):
+    _core._real(self)[...] = value
+
+
+def _imag_get(self):
+    return _core._imag(self)
+
+
+def _imag_set(self, value):
+    if self.dtype.kind != "c":
+        raise TypeError("array does not have imaginary part to set")
+    _core._imag(self)[...] = value
+
+
+def _conj(self):
+    return _ufuncs._ufuncs["conjugate"](self)
+
+
+def _clip(self, min=None, max=None, out=None, **kwargs):
+    return _ufuncs.clip(self, min, max, out, **kwargs)
+
+
+def _round(self, decimals=0, out=None):
+    return _ufuncs.around(self, decimals, out)
+
+
+ndarray.real = property(_real_get, _real_set)
+ndarray.imag = property(_imag_get, _imag_set)
+ndarray.conj = ndarray.conjugate = _conj
+ndarray.clip = _clip
+ndarray.round = _round
+
+# Reductions and scans (NumPy's signatures: the array is self).
+for _name in ("sum", "prod", "mean", "var", "std", "min", "max", "argmin", "argmax", "any", "all", "cumsum",
+              "cumprod"):
+    setattr(ndarray, _name, _method(getattr(_reductions, _name)))
+del _name
+
+
+# Linear algebra (__matmul__, __rmatmul__ and __imatmul__ are bound in C++, linalg_py.cpp).
+def _dot_method(self, b, out=None):
+    return _dot(self, b, out)
+
+
+def _trace_method(self, offset=0, axis1=0, axis2=1, dtype=None, out=None):
+    return _trace(self, offset, axis1, axis2, dtype, out)
+
+
+ndarray.dot = _dot_method
+ndarray.trace = _trace_method
+
+
+# Shape and selection.
+def _swapaxes(self, axis1, axis2):
+    return _core.swapaxes(self, axis1, axis2)
+
+
+def _compress(self, condition, axis=None, out=None):
+    r = _core.compress(condition, self, axis)
+    if out is None:
+        return r
+    if out.shape != r.shape:
+        raise ValueError("output array does not match result of ndarray.compress: shape %r, expected %r"
+                         % (out.shape, r.shape))
+    out[...] = r
+    return out
+
+
+def _choose(self, choices, out=None, mode="raise"):
+    return _core.choose(self, choices, out, mode)
+
+
+def _diagonal(self, offset=0, axis1=0, axis2=1):
+    return _array.diagonal(self, offset, axis1, axis2)
+
+
+def _repeat(self, repeats, axis=None):
+    return _core.repeat(self, repeats, axis)
+
+
+ndarray.swapaxes = _swapaxes
+ndarray.compress = _compress
+ndarray.choose = _choose
+ndarray.diagonal = _diagonal
+ndarray.repeat = _repeat
+
+
+# Sorting and searching; sort and partition work in place (in C++).
+def _sort(self, axis=-1, kind=None, order=None, *, stable=None):
+    """ndarray.sort: sorts in place."""
+    _sorting._no_order(order)
+    _core._sort_inplace(self, _operator.index(axis), kind)
+
+
+def _argsort(self, axis=-1, kind=None, order=None, *, stable=None):
+    return _sorting.argsort(self, axis, kind, order)
+
+
+def _partition(self, kth, axis=-1, kind="introselect", order=None):
+    """ndarray.partition: partitions in place."""
+    _sorting._no_order(order)
+    _core._partition_inplace(self, _sorting._kth(kth), _operator.index(axis))
+
+
+def _argpartition(self, kth, axis=-1, kind="introselect", order=None):
+    return _sorting.argpartition(self, kth, axis, kind, order)
+
+
+def _searchsorted(self, v, side="left", sorter=None):
+    return _sorting.searchsorted(self, v, side, sorter)
+
+
+for _name, _fn in (("sort", _sort), ("argsort", _argsort), ("partition", _partition),
+                   ("argpartition", _argpartition), ("searchsorted", _searchsorted)):
+    _fn.__name__ = _fn.__qualname__ = _name
+    setattr(ndarray, _name, _fn)
+del _name, _fn

@@ -257,10 +257,3 @@ def _iter(self):
     if self.ndim == 0:
         raise TypeError("iteration over a 0-d array")
     return (self[i] for i in range(self.shape[0]))
-
-
-ndarray.__array_function__ = _array_function
-ndarray.__array_ufunc__ = _array_ufunc
-ndarray.__reduce__ = _reduce
-ndarray.__reduce_ex__ = _reduce_ex
-ndarray.__iter__ = _iter

@@ -1,5 +1,5 @@
-"""Reductions with NumPy's names and signatures (sum, mean, argmax, nanstd, ...), and
-the matching ndarray methods. Semantics live in C++ (cunp/reduce.hpp)."""
+"""Reductions with NumPy's names and signatures (sum, mean, argmax, nanstd, ...);
+the ndarray methods calling them are in _ndarray.py. Semantics live in C++ (cunp/reduce.hpp)."""
 from cunp import _core, _fuse
 from cunp._array import asarray, ndarray
 
@@ -212,20 +212,3 @@ def diff(a, n=1, axis=-1, prepend=_NOVALUE, append=_NOVALUE):
     pre = None if prepend is _NOVALUE or prepend is None else _arr_on(prepend, a)
     app = None if append is _NOVALUE or append is None else _arr_on(append, a)
     return _core._diff(a, int(n), int(axis), pre, app)
-
-
-# ---- ndarray methods (NumPy's signatures: the array is self)
-def _method(fn):
-    def m(self, *args, **kwargs):
-        return fn(self, *args, **kwargs)
-    m.__name__ = fn.__name__
-    m.__doc__ = fn.__doc__
-    return m
-
-
-for _name, _fn in (("sum", sum), ("prod", prod), ("mean", mean), ("var", var), ("std", std),
-                   ("min", min), ("max", max), ("argmin", argmin),
-                   ("argmax", argmax), ("any", any), ("all", all), ("cumsum", cumsum),
-                   ("cumprod", cumprod)):
-    setattr(ndarray, _name, _method(_fn))
-del _name, _fn

@@ -1,6 +1,6 @@
 """Sorting, searching and set operations with NumPy's names and signatures (sort,
-argsort, lexsort, partition, searchsorted, unique, isin, intersect1d, ...), and the
-matching ndarray methods. Semantics live in C++ (cunp/sort.hpp)."""
+argsort, lexsort, partition, searchsorted, unique, isin, intersect1d, ...); the
+ndarray methods calling them are in _ndarray.py. Semantics live in C++ (cunp/sort.hpp)."""
 import collections
 import operator
 
@@ -183,35 +183,3 @@ def setxor1d(ar1, ar2, assume_unique=False):
     """numpy.setxor1d."""
     ar1, ar2 = _pair(ar1, ar2)
     return _core._setxor1d(ar1, ar2, bool(assume_unique))
-
-
-# ---- ndarray methods (NumPy's signatures: the array is self)
-def _ndarray_sort(self, axis=-1, kind=None, order=None, *, stable=None):
-    """ndarray.sort: sorts in place."""
-    _no_order(order)
-    _core._sort_inplace(self, operator.index(axis), kind)
-
-
-def _ndarray_argsort(self, axis=-1, kind=None, order=None, *, stable=None):
-    return argsort(self, axis, kind, order)
-
-
-def _ndarray_partition(self, kth, axis=-1, kind="introselect", order=None):
-    """ndarray.partition: partitions in place."""
-    _no_order(order)
-    self[...] = _core._partition(self, _kth(kth), operator.index(axis))
-
-
-def _ndarray_argpartition(self, kth, axis=-1, kind="introselect", order=None):
-    return argpartition(self, kth, axis, kind, order)
-
-
-def _ndarray_searchsorted(self, v, side="left", sorter=None):
-    return searchsorted(self, v, side, sorter)
-
-
-for _name, _fn in (("sort", _ndarray_sort), ("argsort", _ndarray_argsort), ("partition", _ndarray_partition),
-                   ("argpartition", _ndarray_argpartition), ("searchsorted", _ndarray_searchsorted)):
-    _fn.__name__ = _name
-    setattr(ndarray, _name, _fn)
-del _name, _fn

@@ -192,32 +192,6 @@ def array_equal(a1, a2, equal_nan=False):
     return bool(_core._array_equal(a1, a2, equal_nan))
 
 
-def _real_prop(self):
-    return _core._real(self)
-
-
-def _real_set(self, value):
-    _core._real(self)[...] = value
-
-
-def _imag_prop(self):
-    return _core._imag(self)
-
-
-def _imag_set(self, value):
-    if self.dtype.kind != "c":
-        raise TypeError("array does not have imaginary part to set")
-    _core._imag(self)[...] = value
-
-
-ndarray.real = property(_real_prop, _real_set)
-ndarray.imag = property(_imag_prop, _imag_set)
-ndarray.conj = lambda self: _ufuncs["conjugate"](self)
-ndarray.conjugate = ndarray.conj
-ndarray.clip = lambda self, min=None, max=None, out=None, **kwargs: clip(self, min, max, out, **kwargs)
-ndarray.round = lambda self, decimals=0, out=None: around(self, decimals, out)
-
-
 # ---- ufunc.reduce / ufunc.accumulate (semantics in C++: cunp/reduce.hpp)
 def _ufunc_method_array(array):
     return array if isinstance(array, ndarray) else asarray(array)

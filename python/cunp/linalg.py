@@ -205,25 +205,7 @@ def cond(x, p=None):
 def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
     """numpy.linalg.vector_norm: a vector norm over one axis, several axes (treated as
     one) or the whole array."""
-    x = asarray(x)
-    nd = x.ndim
-    if axis is None:
-        axes = tuple(range(nd))
-    elif isinstance(axis, numbers.Integral):
-        axes = (int(axis),)
-    else:
-        axes = tuple(int(a) for a in axis)
-    for a in axes:
-        if not -nd <= a < nd:
-            raise _numpy.exceptions.AxisError(a, nd)
-    axes = tuple(sorted(a % nd for a in axes))
-    rest = [a for a in range(nd) if a not in axes]
-    moved = x.transpose(rest + list(axes)) if nd else x
-    flat = moved.reshape(tuple(x.shape[a] for a in rest) + (-1,))
-    r = norm(flat, ord=ord, axis=flat.ndim - 1)
-    if keepdims:
-        r = r.reshape(tuple(1 if a in axes else x.shape[a] for a in range(nd)))
-    return r
+    return _core._la_vector_norm(asarray(x), ord, _axis_arg(axis), bool(keepdims))
 
 
 def matrix_norm(x, /, *, keepdims=False, ord="fro"):

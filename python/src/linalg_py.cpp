@@ -118,9 +118,10 @@ void bind_linalg(nb::module_& m) {
     const Device d = device_of(a, b);
     return tensordot(arr(a, d), arr(b, d), xa, xb);
   });
-  m.def("_trace", [](nb::handle a, std::int64_t offset, int axis1, int axis2, nb::handle dtype) {
-    return trace(arr(a, current_device()), offset, axis1, axis2, to_optional_dtype(dtype));
-  }, arg("a"), arg("offset"), arg("axis1"), arg("axis2"), arg("dtype").none());
+  m.def("_trace", [](nb::handle a, std::int64_t offset, int axis1, int axis2, nb::handle dtype,
+                     std::optional<ndarray> out) {
+    return trace(arr(a, current_device()), offset, axis1, axis2, to_optional_dtype(dtype), std::move(out));
+  }, arg("a"), arg("offset"), arg("axis1"), arg("axis2"), arg("dtype").none(), arg("out").none() = nb::none());
   m.def("_einsum", [](std::string subscripts, nb::sequence operands, nb::handle dtype, nb::handle out,
                       const std::string& casting) {
     return einsum(subscripts, arrays_on_one_device(operands),
@@ -139,6 +140,10 @@ void bind_linalg(nb::module_& m) {
   m.def("_la_tensorinv", [](nb::handle a, int ind) { return linalg::tensorinv(arr(a, current_device()), ind); });
   m.def("_la_norm", [](nb::handle x, nb::handle ord, std::optional<std::vector<int>> axis, bool keepdims) {
     return linalg::norm(arr(x, current_device()), {.ord = to_norm_order(ord), .axis = axis, .keepdims = keepdims});
+  }, arg("x"), arg("ord").none(), arg("axis").none(), arg("keepdims"));
+  m.def("_la_vector_norm", [](nb::handle x, nb::handle ord, std::optional<std::vector<int>> axis, bool keepdims) {
+    return linalg::vector_norm(arr(x, current_device()),
+                               {.ord = to_norm_order(ord), .axis = std::move(axis), .keepdims = keepdims});
   }, arg("x"), arg("ord").none(), arg("axis").none(), arg("keepdims"));
   m.def("_la_cond", [](nb::handle x, nb::handle p) { return linalg::cond(arr(x, current_device()), to_norm_order(p)); },
         arg("x"), arg("p").none());

@@ -58,9 +58,14 @@ void def_float(nb::class_<Generator>& c, const char* name, ndarray (Generator::*
 }
 
 void bind_random(nb::module_& m) {
-  m.def("_random_seed_key", [](std::vector<std::uint32_t> entropy, std::vector<std::uint32_t> spawn_key) {
-    return random::SeedSequence(std::move(entropy), std::move(spawn_key)).generate_key();
-  });
+  // cunp.random.SeedSequence holds one (entropy as 32-bit words, least significant first).
+  nb::class_<random::SeedSequence>(m, "_SeedSequence")
+      .def(nb::init<std::vector<std::uint32_t>, std::vector<std::uint32_t>, std::uint32_t>(), nb::arg("entropy"),
+           nb::arg("spawn_key"), nb::arg("n_children_spawned"))
+      .def_prop_ro("spawn_key", &random::SeedSequence::spawn_key)
+      .def_prop_ro("n_children_spawned", &random::SeedSequence::n_children_spawned)
+      .def("generate_key", &random::SeedSequence::generate_key)
+      .def("spawn", &random::SeedSequence::spawn, nb::arg("n_children"));
   nb::class_<Philox>(m, "_Philox")
       .def_prop_ro("key", &Philox::key)
       .def_prop_rw("counter", &Philox::counter, &Philox::set_counter);

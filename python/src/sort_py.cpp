@@ -35,6 +35,7 @@ void bind_sorting(nb::module_& m) {
   m.def("_partition", [](const ndarray& a, const std::vector<std::int64_t>& kth, std::optional<std::int64_t> axis) {
     return partition(a, kth, axis);
   }, arg("a"), arg("kth"), arg("axis").none());
+  m.def("_partition_inplace", &partition_inplace, arg("a"), arg("kth"), arg("axis"));
   m.def("_argpartition",
         [](const ndarray& a, const std::vector<std::int64_t>& kth, std::optional<std::int64_t> axis) {
           return argpartition(a, kth, axis);

@@ -36,16 +36,17 @@ namespace {
 
 ndarray inexact(const ndarray& x) { return is_inexact(x.dtype()) ? x : x.astype(DType::Float64); }
 
-ndarray vector_norm(const ndarray& x, const NormOrder& ord, int axis) {
+ndarray vector_norm_over(const ndarray& x, const NormOrder& ord, const Axes& axis, bool keepdims = false) {
   if (ord.is_fro() || ord.is_nuc()) throw ValueError("Invalid norm order '" + ord.str() + "' for vectors");
   const ndarray a = absolute(x);
-  if (ord.is_none() || ord.is(2)) return sqrt(sum(multiply(a, a), {.axis = axis}));
-  if (ord.is(INFINITY)) return max(a, {.axis = axis});
-  if (ord.is(-INFINITY)) return min(a, {.axis = axis});
-  if (ord.is(0)) return sum(not_equal(x, Scalar(0)).astype(a.dtype()), {.axis = axis});
-  if (ord.is(1)) return sum(a, {.axis = axis});
+  const ReduceOptions o{.axis = axis, .keepdims = keepdims};
+  if (ord.is_none() || ord.is(2)) return sqrt(sum(multiply(a, a), o));
+  if (ord.is(INFINITY)) return max(a, o);
+  if (ord.is(-INFINITY)) return min(a, o);
+  if (ord.is(0)) return sum(not_equal(x, Scalar(0)).astype(a.dtype()), o);
+  if (ord.is(1)) return sum(a, o);
   const double p = ord.value();
-  return power(sum(power(a, Scalar(p)), {.axis = axis}), Scalar(1.0 / p));
+  return power(sum(power(a, Scalar(p)), o), Scalar(1.0 / p));
 }
 
 ndarray matrix_norm(const ndarray& x, const NormOrder& ord, int row, int col) {
@@ -95,7 +96,7 @@ ndarray norm(const ndarray& x0, const NormOptions& options) {
   }
   ndarray r;
   if (axes.size() == 1) {
-    r = vector_norm(x, options.ord, axes[0]);
+    r = vector_norm_over(x, options.ord, axes[0]);
   } else if (axes.size() == 2) {
     if (axes[0] == axes[1]) throw ValueError("Duplicate axes given.");
     r = matrix_norm(x, options.ord, axes[0], axes[1]);
@@ -106,6 +107,11 @@ ndarray norm(const ndarray& x0, const NormOptions& options) {
   Shape s = x.shape();
   for (int a : axes) s[static_cast<std::size_t>(a)] = 1;
   return r.reshape(s);
+}
+
+ndarray vector_norm(const ndarray& x, const VectorNormOptions& options) {
+  const Axes axis = options.axis ? Axes(*options.axis) : Axes();
+  return vector_norm_over(inexact(x), options.ord, axis, options.keepdims);
 }
 
 ndarray cond(const ndarray& x, NormOrder p) {

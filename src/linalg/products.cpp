@@ -429,7 +429,8 @@ ndarray outer(const ndarray& a, const ndarray& b, std::optional<ndarray> out) {
   return multiply(a.reshape({-1, 1}), b.reshape({1, -1}), o);
 }
 
-ndarray trace(const ndarray& a, std::int64_t offset, int axis1, int axis2, std::optional<DType> dtype) {
+ndarray trace(const ndarray& a, std::int64_t offset, int axis1, int axis2, std::optional<DType> dtype,
+              std::optional<ndarray> out) {
   if (a.ndim() < 2) throw ValueError("diag requires an array of at least two dimensions");
   const int x1 = normalize_axis(axis1, a.ndim()), x2 = normalize_axis(axis2, a.ndim());
   if (x1 == x2) throw ValueError("axis1 and axis2 cannot be the same");
@@ -448,7 +449,7 @@ ndarray trace(const ndarray& a, std::int64_t offset, int axis1, int axis2, std::
   const ndarray diag = m.as_strided(s, st, off);
   // The diagonal is a strided view; its sum is a plain reduction (NumPy's sum dtypes:
   // small integers and bool widen to int64/uint64 unless `dtype` says otherwise).
-  return sum(diag, {.axis = -1, .dtype = dtype});
+  return sum(diag, {.axis = -1, .dtype = dtype, .out = std::move(out)});
 }
 
 ndarray kron(const ndarray& a, const ndarray& b) {

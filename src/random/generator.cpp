@@ -240,8 +240,9 @@ SeedSequence::SeedSequence(std::uint64_t seed) {
   if (seed >> 32) entropy_.push_back(static_cast<std::uint32_t>(seed >> 32));
 }
 
-SeedSequence::SeedSequence(std::vector<std::uint32_t> entropy, std::vector<std::uint32_t> spawn_key)
-    : entropy_(std::move(entropy)), spawn_key_(std::move(spawn_key)) {
+SeedSequence::SeedSequence(std::vector<std::uint32_t> entropy, std::vector<std::uint32_t> spawn_key,
+                           std::uint32_t n_children_spawned)
+    : entropy_(std::move(entropy)), spawn_key_(std::move(spawn_key)), n_children_spawned_(n_children_spawned) {
   if (entropy_.empty()) entropy_.push_back(0);
 }
 

@@ -127,6 +127,12 @@ ndarray partition(const ndarray& a, const std::vector<std::int64_t>& kth, std::o
   return restore_axis(out, r);
 }
 
+void partition_inplace(const ndarray& a, const std::vector<std::int64_t>& kth, std::int64_t axis) {
+  if (!a.writeable()) throw ValueError("assignment destination is read-only");
+  ndarray dst = a;
+  dst.assign(partition(a, kth, axis));
+}
+
 ndarray argpartition(const ndarray& a, const std::vector<std::int64_t>& kth, std::optional<std::int64_t> axis) {
   const Rows r = make_rows(a, a.ndim() == 0 ? std::nullopt : axis);
   const std::int64_t n = r.rows.ndim() == 0 ? 1 : r.rows.shape().back();

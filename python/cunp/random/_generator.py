@@ -36,9 +36,9 @@ def _entropy_words(entropy):
 class SeedSequence:
     """numpy.random.SeedSequence's role: entropy plus a spawn key, hashed to a Philox key.
 
-    The hash is cunp's own (docs/random.md, "Seeding"); spawn() extends the spawn key
-    with 0, 1, ... as NumPy does, so children are independent of each other and of the
-    parent."""
+    The hash and spawn() are the C++ library's random::SeedSequence (docs/random.md,
+    "Seeding"): spawn() extends the spawn key with 0, 1, ... as NumPy does, so children
+    are independent of each other and of the parent."""
 
     def __init__(self, entropy=None, *, spawn_key=(), pool_size=4, n_children_spawned=0):
         if entropy is None:
@@ -48,17 +48,24 @@ class SeedSequence:
         self.entropy = entropy
         self.spawn_key = tuple(int(k) for k in spawn_key)
         self.pool_size = pool_size
-        self.n_children_spawned = n_children_spawned
-        self._words = _entropy_words(entropy)
+        self._seq = _core._SeedSequence(_entropy_words(entropy), [k & _MASK32 for k in self.spawn_key],
+                                        int(n_children_spawned))
+
+    @property
+    def n_children_spawned(self):
+        return self._seq.n_children_spawned
 
     def generate_key(self):
         """The 64-bit Philox key of this sequence."""
-        return _core._random_seed_key(self._words, [k & _MASK32 for k in self.spawn_key])
+        return self._seq.generate_key()
 
     def spawn(self, n_children):
-        children = [SeedSequence(self.entropy, spawn_key=self.spawn_key + (self.n_children_spawned + i,),
-                                 pool_size=self.pool_size) for i in range(n_children)]
-        self.n_children_spawned += n_children
+        children = []
+        for seq in self._seq.spawn(int(n_children)):
+            child = SeedSequence.__new__(SeedSequence)
+            child.entropy, child.pool_size, child._seq = self.entropy, self.pool_size, seq
+            child.spawn_key = self.spawn_key + tuple(seq.spawn_key[len(self.spawn_key):])
+            children.append(child)
         return children
 
     def __repr__(self):
