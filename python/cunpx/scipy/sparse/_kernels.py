@@ -66,9 +66,14 @@ def _csr_spgemm(m, p, a, b, out_dtype, idx_dtype):
     d = d.astype(out_dtype, copy=False)
     # cuSPARSE keeps products that cancel to zero, and its row order is not documented as
     # sorted; SciPy's result has neither (the cpu routine already gives SciPy's).
+    # Each fix-up runs only where needed: one check of the whole result (a reduction and
+    # one transfer) is far cheaper than rebuilding or re-sorting a product of 2^28 entries.
     if d._device_str != "cpu":
-        ptr, i, d = csr_eliminate(ptr, i, d, d != 0, ptr.dtype)
-        i, d = csr_sort_indices(ptr, i, d)
+        nz = d != 0
+        if not bool(nz.all()):
+            ptr, i, d = csr_eliminate(ptr, i, d, nz, ptr.dtype)
+        if not csr_has_sorted_indices(ptr, i):
+            i, d = csr_sort_indices(ptr, i, d)
     return ptr, i, d
 
 
