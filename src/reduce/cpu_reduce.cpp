@@ -7,7 +7,7 @@
 // halves (multiples of 8), so the error grows with log(n) rather than n. Rows of a
 // multi-axis reduction are then combined in order, like NumPy's iterator does.
 // Contiguous float32/float64 rows run the SIMD version of the same additions
-// (cpu/simd_reduce.cpp), the halves of a long row on separate threads: the same tree,
+// (cpu/simd_reduce.cpp), the halves of a long row on the thread pool: the same tree,
 // so the same result.
 //
 // Note [SIMD reduction rows]: contiguous rows of max/min/fmax/fmin, argmax/argmin and
@@ -19,7 +19,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <thread>
 #include <vector>
 
 #include "core/dispatch.hpp"
@@ -83,21 +82,45 @@ template <typename T, Map M> compute_t<T> pairwise_sum(const char* p, std::int64
 // than starting threads (the SIMD kernels read about 10 elements per nanosecond).
 constexpr std::int64_t kRowParallelMin = std::int64_t{1} << 22;
 
-// The pairwise sum of a contiguous row through the SIMD kernel `fn`: the top levels of
-// the recursion (rows past 128 elements split in halves, multiples of 8) on `depth`
-// more threads.
-template <typename C> C simd_pairwise(cpu::simd::SumFn fn, const char* p, std::int64_t n, int depth) {
-  if (depth == 0 || n < kRowParallelMin) return static_cast<C>(fn(p, n));
+// The pairwise sum of a contiguous row through the SIMD kernel `fn`: the top `depth`
+// levels of the recursion (rows past 128 elements split in halves, multiples of 8) cut
+// the row into up to 2^depth leaves, summed on the thread pool, then added up the same
+// tree.
+struct Leaf {
+  const char* p;
+  std::int64_t n;
+};
+
+template <typename C> void pairwise_leaves(const char* p, std::int64_t n, int depth, std::vector<Leaf>& leaves) {
+  if (depth == 0 || n < kRowParallelMin) {
+    leaves.push_back({p, n});
+    return;
+  }
   std::int64_t n2 = n / 2;
   n2 -= n2 % 8;
-  C right{};
-  std::thread t([&] {
-    cpu::SplitScope scope;
-    right = simd_pairwise<C>(fn, p + n2 * static_cast<std::int64_t>(sizeof(C)), n - n2, depth - 1);
-  });
-  const C left = simd_pairwise<C>(fn, p, n2, depth - 1);
-  t.join();
+  pairwise_leaves<C>(p, n2, depth - 1, leaves);
+  pairwise_leaves<C>(p + n2 * static_cast<std::int64_t>(sizeof(C)), n - n2, depth - 1, leaves);
+}
+
+template <typename C> C pairwise_combine(std::int64_t n, int depth, const std::vector<C>& sums, std::size_t& next) {
+  if (depth == 0 || n < kRowParallelMin) return sums[next++];
+  std::int64_t n2 = n / 2;
+  n2 -= n2 % 8;
+  const C left = pairwise_combine<C>(n2, depth - 1, sums, next);
+  const C right = pairwise_combine<C>(n - n2, depth - 1, sums, next);
   return left + right;
+}
+
+template <typename C> C simd_pairwise(cpu::simd::SumFn fn, const char* p, std::int64_t n, int depth) {
+  if (depth == 0 || n < kRowParallelMin) return static_cast<C>(fn(p, n));
+  std::vector<Leaf> leaves;
+  pairwise_leaves<C>(p, n, depth, leaves);
+  std::vector<C> sums(leaves.size());
+  cpu::for_pieces(static_cast<std::int64_t>(leaves.size()), [&](std::int64_t k) {
+    sums[static_cast<std::size_t>(k)] = static_cast<C>(fn(leaves[static_cast<std::size_t>(k)].p, leaves[static_cast<std::size_t>(k)].n));
+  });
+  std::size_t next = 0;
+  return pairwise_combine<C>(n, depth, sums, next);
 }
 
 int thread_depth() {

@@ -230,3 +230,74 @@ def test_column_reductions_match_rows(dt):
                 numpy.testing.assert_array_equal(got, want, err_msg="%s %s %dx%d" % (name, dt, rows, cols))
                 if name in ("max", "min", "nanmax"):
                     numpy.testing.assert_array_equal(got, getattr(numpy, name)(h, axis=0))
+
+
+def test_temporary_elision():
+    """Operators write into a temporary operand nothing else sees (Note [Temporary
+    elision]): results as NumPy's, and no array still referenced is ever written."""
+    n = 1 << 17  # 512 KiB of float32: past the elision threshold
+    h = numpy.random.default_rng(3).standard_normal(n).astype(numpy.float32)
+    hi = numpy.arange(n, dtype=numpy.int64)
+    with cunp.Device("cpu"):
+        a = cunp.asarray(h)
+        ai = cunp.asarray(hi)
+        f = numpy.float32(2.5)
+        numpy.testing.assert_array_equal((a * 2.5 + a).get(), h * f + h)
+        numpy.testing.assert_array_equal((a + a * 2.5).get(), h + h * f)
+        numpy.testing.assert_array_equal((2.5 - a * 2).get(), 2.5 - h * 2)
+        numpy.testing.assert_array_equal(((a * 2) * 3 - 1).get(), (h * 2) * 3 - 1)
+        numpy.testing.assert_array_equal((a * 2 < a).get(), h * 2 < h)
+        # A named temporary, a view, an operand of another dtype or a smaller shape keep their values.
+        t = a * 2
+        r = t + a
+        assert r is not t
+        numpy.testing.assert_array_equal(t.get(), h * 2)
+        numpy.testing.assert_array_equal(r.get(), h * 2 + h)
+        before = a.get()
+        numpy.testing.assert_array_equal((a[:] + 1).get(), h + 1)
+        numpy.testing.assert_array_equal((a.reshape(2, -1) * 3).get(), (h * 3).reshape(2, -1))
+        numpy.testing.assert_array_equal(a.get(), before)
+        x = ai * 2 + 0.5
+        assert x.dtype == numpy.float64
+        numpy.testing.assert_array_equal(x.get(), hi * 2 + 0.5)
+        col = cunp.asarray(h[:512].reshape(512, 1))
+        numpy.testing.assert_array_equal((col * 2 + a[: 1 << 10]).get(), h[:512].reshape(512, 1) * 2 + h[: 1 << 10])
+        import operator
+        numpy.testing.assert_array_equal(operator.add(a * 2, a).get(), h * 2 + h)
+
+
+def test_thread_pool_and_host_cache():
+    """Split loops from several Python threads at once (one runs on the pool, the others
+    inline), and reused host buffers: zeros are zeros, results stay NumPy's."""
+    import threading
+    n = (1 << 20) + 37
+    h = numpy.random.default_rng(4).random(n).astype(numpy.float32)
+    with cunp.Device("cpu"):
+        a = cunp.asarray(h)
+        want_sum = float(a.sum())
+        errors = []
+
+        def work():
+            try:
+                with cunp.Device("cpu"):
+                    for _ in range(20):
+                        assert float(a.sum()) == want_sum
+                        numpy.testing.assert_array_equal((a + a).get(), h + h)
+                        assert int(a.argmax()) == int(h.argmax())
+            except Exception as e:  # noqa: BLE001 (reported below)
+                errors.append(e)
+
+        threads = [threading.Thread(target=work) for _ in range(3)]
+        for t in threads:
+            t.start()
+        work()
+        for t in threads:
+            t.join()
+        assert not errors, errors
+        for _ in range(3):
+            e = cunp.empty(n, dtype=cunp.float32)
+            e.fill(7)
+            del e
+            z = cunp.zeros(n, dtype=cunp.float32)
+            assert not z.get().any()
+            del z

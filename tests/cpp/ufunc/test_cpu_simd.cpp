@@ -3,14 +3,17 @@
 // 0-3 bytes (which arrays from raw buffers can be), special values included.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "cpu/parallel.hpp"
 #include "cpu/simd.hpp"
 #include "cunp/error.hpp"
 #include "ops/ufunc_arith.h"
@@ -153,6 +156,32 @@ TEST(CpuSimd, PairwiseSumIsTheScalarTree) {
           << name << " n=" << n;
     }
   }
+}
+
+// The thread pool (Note [CPU thread pool]) runs every piece once, back to back jobs
+// included; a loop inside a piece runs inline; a piece's exception reaches the caller.
+TEST(CpuThreadPool, EveryPieceOnceNestedAndExceptions) {
+  for (std::int64_t pieces : {1, 2, 3, 7, 64}) {
+    for (int rep = 0; rep < 200; ++rep) {
+      std::vector<std::atomic<int>> hits(static_cast<std::size_t>(pieces));
+      std::atomic<int> nested{0};
+      cpu::for_pieces(pieces, [&](std::int64_t k) {
+        hits[static_cast<std::size_t>(k)].fetch_add(1);
+        EXPECT_TRUE(cpu::t_in_split);
+        cpu::for_pieces(3, [&](std::int64_t) { nested.fetch_add(1); });
+      });
+      for (const auto& h : hits) ASSERT_EQ(h.load(), 1);
+      ASSERT_EQ(nested.load(), 3 * pieces);
+    }
+  }
+  EXPECT_FALSE(cpu::t_in_split);
+  EXPECT_THROW(cpu::for_pieces(4, [](std::int64_t k) {
+                 if (k == 2) throw std::runtime_error("piece 2");
+               }),
+               std::runtime_error);
+  std::atomic<int> after{0};
+  cpu::for_pieces(4, [&](std::int64_t) { after.fetch_add(1); });
+  EXPECT_EQ(after.load(), 4);
 }
 
 }  // namespace
