@@ -155,6 +155,8 @@ def run_all(dtypes=INTS + FLOATS):
         for name in UNARY + (FLOAT_UNARY if floats else []):
             check_unary(name, dt)
         check_reductions(dt)
+        if floats:
+            check_var(dt)
 
 
 @pytest.mark.parametrize("dt", INTS + FLOATS)
@@ -301,3 +303,29 @@ def test_thread_pool_and_host_cache():
             z = cunp.zeros(n, dtype=cunp.float32)
             assert not z.get().any()
             del z
+
+
+@pytest.mark.parametrize("dt", FLOATS)
+def test_var_fused_pass_matches_composed(dt):
+    check_var(dt)
+
+
+def check_var(dt):
+    """var/std of C-contiguous float rows sum the squared deviations in one pass (Note
+    [CPU variance]): bit for bit the composed sum((a - mean)**2), and NumPy's within the
+    tolerance of the reductions' tests."""
+    rng = numpy.random.default_rng(6)
+    cases = [((n,), [None]) for n in list(range(2, 68)) + [1000, 40000]]
+    cases += [((7, 33), [None, 1, 0]), ((3, 4, 130), [None, 2, (1, 2), 1]), ((2, (1 << 22) + 37), [1])]
+    with cunp.Device("cpu"):
+        for shape, axes in cases:
+            h = (rng.standard_normal(shape) * 3 + 10).astype(dt)
+            d = cunp.asarray(h)
+            for ax in axes:
+                m = d.mean(axis=ax, keepdims=True)
+                n = h.size // m.size
+                composed = (((d - m) ** 2).sum(axis=ax) / (n - 1)).get()
+                numpy.testing.assert_array_equal(d.var(axis=ax, ddof=1).get(), composed, err_msg="%s %s" % (shape, ax))
+                numpy.testing.assert_array_equal(d.std(axis=ax).get(), numpy.sqrt((((d - m) ** 2).sum(axis=ax) / n).get()))
+                rtol = 2e-6 if dt == "float32" else 1e-13
+                numpy.testing.assert_allclose(d.var(axis=ax, ddof=1).get(), h.var(axis=ax, ddof=1), rtol=rtol)

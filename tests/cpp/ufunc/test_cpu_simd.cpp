@@ -158,6 +158,40 @@ TEST(CpuSimd, PairwiseSumIsTheScalarTree) {
   }
 }
 
+// The squared-deviation sum of var/std (Note [CPU variance]) is the pairwise sum of the
+// separately rounded squares, on every target and both float types.
+template <typename T> void check_sqdev(const std::vector<std::string>& names) {
+  std::vector<T> x(3000), sq(3000);
+  std::mt19937 gen(4);
+  std::uniform_real_distribution<T> u(T(5), T(15));
+  for (T& v : x) v = u(gen);
+  const T c = T(10.125);
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    volatile T d = x[i] - c;  // (rounded before the product)
+    volatile T d2 = d * d;
+    sq[i] = d2;
+  }
+  for (const std::string& name : names) {
+    set_target(name);
+    const SumFn sum = table()->pairwise_sum[elem_index<T>()];
+    const SqDevFn fn = table()->pairwise_sqdev[elem_index<T>()];
+    ASSERT_NE(fn, nullptr);
+    for (std::int64_t n : {8, 9, 15, 16, 17, 127, 128, 129, 1000, 2999}) {
+      EXPECT_EQ(static_cast<T>(fn(reinterpret_cast<const char*>(x.data() + 1), n, static_cast<double>(c))),
+                static_cast<T>(sum(reinterpret_cast<const char*>(sq.data() + 1), n)))
+          << name << " n=" << n;
+    }
+  }
+}
+
+TEST(CpuSimd, SquaredDeviationSumIsTheSumOfSquares) {
+  RestoreTarget restore;
+  const std::vector<std::string> names = targets();
+  if (names.empty()) GTEST_SKIP() << "no SIMD target on this CPU (or built without Highway)";
+  check_sqdev<float>(names);
+  check_sqdev<double>(names);
+}
+
 // The thread pool (Note [CPU thread pool]) runs every piece once, back to back jobs
 // included; a loop inside a piece runs inline; a piece's exception reaches the caller.
 TEST(CpuThreadPool, EveryPieceOnceNestedAndExceptions) {
