@@ -266,6 +266,17 @@ def test_temporary_elision():
         numpy.testing.assert_array_equal((col * 2 + a[: 1 << 10]).get(), h[:512].reshape(512, 1) * 2 + h[: 1 << 10])
         import operator
         numpy.testing.assert_array_equal(operator.add(a * 2, a).get(), h * 2 + h)
+        # A temporary exported to NumPy (a view of its buffer) or through DLPack is seen from outside.
+        kept = []
+
+        def export(x, how):
+            kept.append(how(x))
+            return x
+
+        for how in (numpy.asarray, numpy.from_dlpack):
+            r = export(a * 2, how) + a
+            numpy.testing.assert_array_equal(kept[-1], h * 2)
+            numpy.testing.assert_array_equal(r.get(), h * 2 + h)
 
 
 def test_thread_pool_and_host_cache():
