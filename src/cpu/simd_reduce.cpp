@@ -136,21 +136,6 @@ void fold(const char* pc, std::int64_t n, char* out) {
     constexpr bool track_nan = std::is_floating_point_v<T> && Propagate;
     auto nan = hn::Ne(hn::Zero(d), hn::Zero(d));  // (all false)
     if constexpr (track_nan) nan = hn::Or(hn::Or(hn::IsNaN(a0), hn::IsNaN(a1)), hn::Or(hn::IsNaN(a2), hn::IsNaN(a3)));
-    if constexpr (track_nan) {
-      // Eight vectors a step: the NaN masks are or-ed in a tree, one into `nan` a step.
-      for (; i + 8 * N <= n; i += 8 * N) {
-        const auto x0 = hn::LoadU(d, p + i), x1 = hn::LoadU(d, p + i + N), x2 = hn::LoadU(d, p + i + 2 * N),
-                   x3 = hn::LoadU(d, p + i + 3 * N), x4 = hn::LoadU(d, p + i + 4 * N), x5 = hn::LoadU(d, p + i + 5 * N),
-                   x6 = hn::LoadU(d, p + i + 6 * N), x7 = hn::LoadU(d, p + i + 7 * N);
-        a0 = fold_vec<IsMax, Propagate>(d, a0, fold_vec<IsMax, Propagate>(d, x0, x4));
-        a1 = fold_vec<IsMax, Propagate>(d, a1, fold_vec<IsMax, Propagate>(d, x1, x5));
-        a2 = fold_vec<IsMax, Propagate>(d, a2, fold_vec<IsMax, Propagate>(d, x2, x6));
-        a3 = fold_vec<IsMax, Propagate>(d, a3, fold_vec<IsMax, Propagate>(d, x3, x7));
-        const auto n01 = hn::Or(hn::Or(hn::IsNaN(x0), hn::IsNaN(x1)), hn::Or(hn::IsNaN(x2), hn::IsNaN(x3)));
-        const auto n45 = hn::Or(hn::Or(hn::IsNaN(x4), hn::IsNaN(x5)), hn::Or(hn::IsNaN(x6), hn::IsNaN(x7)));
-        nan = hn::Or(nan, hn::Or(n01, n45));
-      }
-    }
     for (; i + 4 * N <= n; i += 4 * N) {
       const auto x0 = hn::LoadU(d, p + i), x1 = hn::LoadU(d, p + i + N), x2 = hn::LoadU(d, p + i + 2 * N),
                  x3 = hn::LoadU(d, p + i + 3 * N);
