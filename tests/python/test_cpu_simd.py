@@ -79,6 +79,19 @@ def check_unary(name, dt):
         for n in LENGTHS:
             for what, h, d in layouts(x, n):
                 compare(name, f_cu(d), f_np(h), dt, what)
+        # Strided rows through the block buffer (Note [Strided SIMD rows]): every length
+        # 0-67 at stride 2, and rows across several blocks at strides 3 and -2, in place too.
+        y = values(dt, 2000, 2)
+        d = cunp.asarray(y)
+        for n in LENGTHS:
+            compare(name, f_cu(d[: 2 * n : 2]), f_np(y[: 2 * n : 2]), dt, "n=%d stride 2" % n)
+        for sl in (slice(1, 1900, 3), slice(None, None, -2), slice(1000, 10, -1)):
+            compare(name, f_cu(d[sl]), f_np(y[sl]), dt, "slice %s" % (sl,))
+            e = d.copy()
+            f_cu(e[sl], out=e[sl])
+            want = y.copy()
+            want[sl] = f_np(y[sl])
+            compare(name, e, want, dt, "in place slice %s" % (sl,))
 
 
 def check_binary(name, dt):
