@@ -263,12 +263,16 @@ int elision_target(const ufunc::Ufunc& uf, std::span<const Operand> in, const nb
     const ndarray& t = in[static_cast<std::size_t>(k)].array();
     if (t.nbytes() < kElideBytes || !elidable(objs[k], t)) continue;
     const Operand& o = in[static_cast<std::size_t>(1 - k)];
-    if (o.is_array() && o.array().shape() != t.shape()) {
-      const Shape shapes[2] = {t.shape(), o.array().shape()};
-      if (broadcast_shapes(shapes) != t.shape()) continue;
+    try {
+      if (o.is_array() && o.array().shape() != t.shape()) {
+        const Shape shapes[2] = {t.shape(), o.array().shape()};
+        if (broadcast_shapes(shapes) != t.shape()) continue;
+      }
+      const ufunc::Loop& loop = ufunc::resolve_loop(uf, in, std::nullopt, Casting::SameKind);
+      if (loop.out[0] != t.dtype()) continue;
+    } catch (const std::exception&) {
+      return -1;  // (the plain call below raises NumPy's error)
     }
-    const ufunc::Loop& loop = ufunc::resolve_loop(uf, in, std::nullopt, Casting::SameKind);
-    if (loop.out[0] != t.dtype()) continue;
     return k;
   }
   return -1;
