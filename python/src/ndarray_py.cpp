@@ -76,8 +76,14 @@ ndarray wrap_numpy(nb::handle obj) {
 
 // A NumPy array viewing a cpu-device array's memory (kept alive by a capsule).
 nb::object numpy_view(const ndarray& a) {
-  auto* keep = new ndarray(a);
-  nb::capsule owner(keep, [](void* p) noexcept { delete static_cast<ndarray*>(p); });
+  // The capsule owns the buffer a second time besides the handle, so its use count
+  // shows the export (Note [Temporary elision], ufunc_py.cpp).
+  struct Keep {
+    ndarray array;
+    std::shared_ptr<Storage> storage;
+  };
+  auto* keep = new Keep{a, a.storage()};
+  nb::capsule owner(keep, [](void* p) noexcept { delete static_cast<Keep*>(p); });
   std::vector<std::size_t> shape(a.shape().begin(), a.shape().end());
   std::vector<std::int64_t> strides(a.strides().size());
   for (std::size_t i = 0; i < strides.size(); ++i) strides[i] = a.strides()[i] / a.itemsize();

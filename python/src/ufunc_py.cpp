@@ -198,8 +198,89 @@ nb::object identity_of(const ufunc::Ufunc& uf) {
   return nb::none();
 }
 
+// Note [Temporary elision]: in `a * 2.5 + a` the product is a temporary nothing else
+// can see, so the sum may be written into it instead of a fresh array (NumPy does the
+// same): one allocation and its page faults fewer, and the loop runs over memory just
+// written. An operand qualifies when it is a cpu array of at least kElideBytes that owns
+// its buffer alone (no view, no export), writeable and C-contiguous, of the result's dtype
+// and shape, whose only reference is the interpreter's value stack: reference count 1
+// while the innermost Python frame is executing BINARY_OP, so the operator came straight
+// from Python code, not from a C function holding a borrowed reference (NumPy checks
+// the C call stack for the same reason). Python 3.14 has its own test of that
+// (PyUnstable_Object_IsUniqueReferencedTemporary; its stack may hold borrowed
+// references); before 3.11 there is no elision.
+constexpr std::int64_t kElideBytes = std::int64_t{256} << 10;
+
+bool called_from_binary_op() {
+#if PY_VERSION_HEX >= 0x030B0000 && PY_VERSION_HEX < 0x030E0000
+  static const int binary_op = [] {
+    nb::object opmap = nb::module_::import_("opcode").attr("opmap");
+    return nb::cast<int>(opmap["BINARY_OP"]);
+  }();
+  PyFrameObject* frame = PyEval_GetFrame();  // borrowed
+  if (frame == nullptr) return false;
+  const int lasti = PyFrame_GetLasti(frame);
+  PyCodeObject* code = PyFrame_GetCode(frame);  // new reference
+  PyObject* bytes = PyCode_GetCode(code);       // new reference (the unspecialized bytecode)
+  Py_DECREF(code);
+  if (bytes == nullptr) {
+    PyErr_Clear();
+    return false;
+  }
+  const bool ok = lasti >= 0 && lasti < PyBytes_GET_SIZE(bytes) &&
+                  static_cast<unsigned char>(PyBytes_AS_STRING(bytes)[lasti]) == binary_op;
+  Py_DECREF(bytes);
+  return ok;
+#else
+  return false;
+#endif
+}
+
+bool elidable(nb::handle obj, const ndarray& t) {
+#if PY_VERSION_HEX >= 0x030E0000
+  if (!PyUnstable_Object_IsUniqueReferencedTemporary(obj.ptr())) return false;
+#elif PY_VERSION_HEX >= 0x030B0000
+  if (Py_REFCNT(obj.ptr()) != 1) return false;
+#else
+  return false;
+#endif
+  if (!t.device().is_cpu() || t.nbytes() < kElideBytes || !t.owndata() || !t.writeable() || !t.is_c_contiguous() ||
+      t.storage().use_count() != 1) {
+    return false;
+  }
+#if PY_VERSION_HEX >= 0x030E0000
+  return true;
+#else
+  return called_from_binary_op();
+#endif
+}
+
+// The operand of `in` (0 or 1, whose Python object is objs[k]) that can take the result
+// of uf(in...) (Note [Temporary elision]), or -1.
+int elision_target(const ufunc::Ufunc& uf, std::span<const Operand> in, const nb::handle* objs) {
+  for (int k = 0; k < 2; ++k) {
+    if (!in[static_cast<std::size_t>(k)].is_array()) continue;
+    const ndarray& t = in[static_cast<std::size_t>(k)].array();
+    if (t.nbytes() < kElideBytes || !elidable(objs[k], t)) continue;
+    const Operand& o = in[static_cast<std::size_t>(1 - k)];
+    try {
+      if (o.is_array() && o.array().shape() != t.shape()) {
+        const Shape shapes[2] = {t.shape(), o.array().shape()};
+        if (broadcast_shapes(shapes) != t.shape()) continue;
+      }
+      const ufunc::Loop& loop = ufunc::resolve_loop(uf, in, std::nullopt, Casting::SameKind);
+      if (loop.out[0] != t.dtype()) continue;
+    } catch (const std::exception&) {
+      return -1;  // (the plain call below raises NumPy's error)
+    }
+    return k;
+  }
+  return -1;
+}
+
 // self OP other, or other OP self when `reflected`; NotImplemented for foreign types.
-nb::object binary(const ufunc::Ufunc& uf, const ndarray& self, nb::handle other, bool reflected) {
+nb::object binary(const ufunc::Ufunc& uf, nb::handle self_obj, nb::handle other, bool reflected) {
+  const ndarray& self = nb::cast<const ndarray&>(self_obj);
   if (other.is_none() && (uf.role == ufunc::Role::Equal || uf.role == ufunc::Role::NotEqual)) {
     // NumPy: a == None is elementwise False (a != None: True).
     return nb::cast(full(self.shape(), Scalar(uf.role == ufunc::Role::NotEqual),
@@ -214,6 +295,15 @@ nb::object binary(const ufunc::Ufunc& uf, const ndarray& self, nb::handle other,
   const std::optional<Operand> o = operator_operand(other, self.device());
   if (!o) return nb::borrow(Py_NotImplemented);
   const Operand in[2] = {reflected ? *o : Operand(self), reflected ? Operand(self) : *o};
+  if (uf.nout == 1 && !uf.is_comparison() && (self.nbytes() >= kElideBytes || (o->is_array() && o->array().nbytes() >= kElideBytes))) {
+    const nb::handle objs[2] = {reflected ? other : self_obj, reflected ? self_obj : other};
+    if (const int k = elision_target(uf, in, objs); k >= 0) {
+      UfuncOptions opts;
+      opts.out = {in[k].array()};
+      ufunc::execute(uf, in, opts);
+      return nb::borrow(objs[k]);
+    }
+  }
   return nb::cast(ufunc::execute(uf, in, {})[0]);
 }
 
@@ -265,10 +355,10 @@ void bind_ufuncs(nb::module_& m) {
   nb::object cls = m.attr("ndarray");
   auto def_binary = [&](const char* name, const char* rname, const char* iname, const char* uf_name) {
     const ufunc::Ufunc* u = &ufunc::get(uf_name);
-    cls.attr(name) = nb::cpp_function([u](const ndarray& a, nb::handle b) { return binary(*u, a, b, false); },
+    cls.attr(name) = nb::cpp_function([u](nb::pointer_and_handle<ndarray> a, nb::handle b) { return binary(*u, a.h, b, false); },
                                       nb::is_method(), nb::name(name), nb::arg("other").none());
     if (rname) {
-      cls.attr(rname) = nb::cpp_function([u](const ndarray& a, nb::handle b) { return binary(*u, a, b, true); },
+      cls.attr(rname) = nb::cpp_function([u](nb::pointer_and_handle<ndarray> a, nb::handle b) { return binary(*u, a.h, b, true); },
                                          nb::is_method(), nb::name(rname), nb::arg("other").none());
     }
     if (iname) {

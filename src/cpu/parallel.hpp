@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 #include "iter/layout.hpp"
@@ -44,6 +45,19 @@ struct SplitScope {
   SplitScope& operator=(const SplitScope&) = delete;
 };
 
+// Runs fn(ctx, k) for every k in [0, pieces) on the thread pool's workers and the
+// calling thread (Note [CPU thread pool], parallel.cpp), returning when all have run;
+// inline on the calling thread inside a split piece or with one hardware thread. An
+// exception of a piece is rethrown here.
+using PieceFn = void (*)(void* ctx, std::int64_t k);
+void run_pieces(std::int64_t pieces, PieceFn fn, void* ctx);
+
+// run_pieces with a callable: fn(k).
+template <typename Fn> void for_pieces(std::int64_t pieces, Fn&& fn) {
+  using F = std::remove_reference_t<Fn>;
+  run_pieces(pieces, [](void* ctx, std::int64_t k) { (*static_cast<F*>(ctx))(k); }, const_cast<void*>(static_cast<const void*>(&fn)));
+}
+
 // Calls fn(sub_layout, sub_ptrs) over pieces covering `layout`; ptrs has one entry per
 // operand. Runs inline when the loop is small or the machine has one core. `weight` is
 // the elements each point of the layout stands for (a reduction's reduced extent).
@@ -62,7 +76,6 @@ void parallel_split(const iter::LoopLayout& layout, char* const* ptrs, Fn&& fn, 
     fn(layout, ptrs);
     return;
   }
-  std::vector<std::thread> threads;
   std::vector<iter::LoopLayout> subs(static_cast<std::size_t>(pieces), layout);
   std::vector<std::vector<char*>> bases(static_cast<std::size_t>(pieces), std::vector<char*>(static_cast<std::size_t>(nop)));
   std::int64_t start = 0;
@@ -76,17 +89,7 @@ void parallel_split(const iter::LoopLayout& layout, char* const* ptrs, Fn&& fn, 
     }
     start += len;
   }
-  for (std::int64_t p = 1; p < pieces; ++p) {
-    threads.emplace_back([&, p] {
-      SplitScope scope;
-      fn(subs[static_cast<std::size_t>(p)], bases[static_cast<std::size_t>(p)].data());
-    });
-  }
-  {
-    SplitScope scope;
-    fn(subs[0], bases[0].data());
-  }
-  for (std::thread& t : threads) t.join();
+  for_pieces(pieces, [&](std::int64_t p) { fn(subs[static_cast<std::size_t>(p)], bases[static_cast<std::size_t>(p)].data()); });
 }
 
 // Calls fn(begin, end) over pieces covering [0, n): one piece per hardware thread (at most
@@ -101,15 +104,10 @@ void parallel_ranges(std::int64_t n, std::int64_t work, Fn&& fn) {
     if (n > 0) fn(std::int64_t{0}, n);
     return;
   }
-  std::vector<std::thread> threads;
-  auto range = [&](std::int64_t p) {
-    SplitScope scope;
+  for_pieces(pieces, [&](std::int64_t p) {
     const std::int64_t b = n / pieces * p + std::min(p, n % pieces);
     fn(b, b + n / pieces + (p < n % pieces ? 1 : 0));
-  };
-  for (std::int64_t p = 1; p < pieces; ++p) threads.emplace_back(range, p);
-  range(0);
-  for (std::thread& t : threads) t.join();
+  });
 }
 
 }  // namespace cunp::cpu

@@ -130,6 +130,9 @@ using UnaryFn = void (*)(const char* a, char* out, std::int64_t n);
 // Reductions over n >= 1 contiguous elements.
 // NumPy's pairwise_sum of n elements (Note [Pairwise summation], cpu_reduce.cpp), n >= 8.
 using SumFn = double (*)(const char* p, std::int64_t n);
+// The same tree over (x - c)^2 for each element x, every operation rounded to the row's
+// type (c converted to it): the sum of squared deviations of var/std, n >= 8.
+using SqDevFn = double (*)(const char* p, std::int64_t n, double c);
 // maximum/minimum (NaN propagating) or fmax/fmin folded over the row, written to *out.
 using FoldFn = void (*)(const char* p, std::int64_t n, char* out);
 // The index of the first maximum (IsMax) or minimum, a NaN winning (first one).
@@ -144,7 +147,8 @@ struct Table {
   const char* target = "scalar";
   BinaryFn binary[kNumBin][kNumElem] = {};
   UnaryFn unary[kNumUn][kNumElem] = {};
-  SumFn pairwise_sum[kNumElem] = {};  // f32, f64 only
+  SumFn pairwise_sum[kNumElem] = {};      // f32, f64 only
+  SqDevFn pairwise_sqdev[kNumElem] = {};  // f32, f64 only
   FoldFn fold[kNumFold][kNumElem] = {};
   ArgFn argmax[kNumElem] = {};
   ArgFn argmin[kNumElem] = {};

@@ -28,21 +28,43 @@ namespace hn = hwy::HWY_NAMESPACE;
 // ---- pairwise summation: 8 <= n <= 128 sums 8 interleaved partial sums (element i goes
 // to partial i % 8) held as K vectors of 8 / K lanes, then combines them as
 // ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7)) and adds the n % 8 left.
-template <int K, typename T> T block_sum(const T* p, std::int64_t n) {
+// With Sq, every element x is first replaced by (x - c) * (x - c), each operation rounded
+// to T (the sum of squared deviations of var/std, as NumPy's x = a - mean; x *= x).
+template <bool Sq, class D, class V> HWY_INLINE V sq_dev(D d, V x, hn::TFromD<D> c) {
+  if constexpr (Sq) {
+    const V dv = hn::Sub(x, hn::Set(d, c));
+    return hn::Mul(dv, dv);
+  } else {
+    (void)d, (void)c;
+    return x;
+  }
+}
+template <bool Sq, typename T> HWY_INLINE T sq_dev1(T x, T c) {
+  if constexpr (Sq) {
+    const T dx = x - c;
+    return dx * dx;
+  } else {
+    (void)c;
+    return x;
+  }
+}
+
+template <int K, bool Sq, typename T> T block_sum(const T* p, std::int64_t n, T c) {
   const hn::CappedTag<T, 8 / K> d;
   constexpr std::int64_t L = 8 / K;
-  auto v0 = hn::LoadU(d, p);
-  auto v1 = K > 1 ? hn::LoadU(d, p + L) : v0;
-  auto v2 = K > 2 ? hn::LoadU(d, p + 2 * L) : v0;
-  auto v3 = K > 2 ? hn::LoadU(d, p + 3 * L) : v0;
+  auto ld = [&](const T* q) { return sq_dev<Sq>(d, hn::LoadU(d, q), c); };
+  auto v0 = ld(p);
+  auto v1 = K > 1 ? ld(p + L) : v0;
+  auto v2 = K > 2 ? ld(p + 2 * L) : v0;
+  auto v3 = K > 2 ? ld(p + 3 * L) : v0;
   std::int64_t i = 8;
   const std::int64_t end = n - n % 8;
   for (; i < end; i += 8) {
-    v0 = hn::Add(v0, hn::LoadU(d, p + i));
-    if constexpr (K > 1) v1 = hn::Add(v1, hn::LoadU(d, p + i + L));
+    v0 = hn::Add(v0, ld(p + i));
+    if constexpr (K > 1) v1 = hn::Add(v1, ld(p + i + L));
     if constexpr (K > 2) {
-      v2 = hn::Add(v2, hn::LoadU(d, p + i + 2 * L));
-      v3 = hn::Add(v3, hn::LoadU(d, p + i + 3 * L));
+      v2 = hn::Add(v2, ld(p + i + 2 * L));
+      v3 = hn::Add(v3, ld(p + i + 3 * L));
     }
   }
   T r[8];
@@ -53,29 +75,33 @@ template <int K, typename T> T block_sum(const T* p, std::int64_t n) {
     hn::StoreU(v3, d, r + 3 * L);
   }
   T res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
-  for (; i < n; ++i) res += p[i];
+  for (; i < n; ++i) res += sq_dev1<Sq>(p[i], c);
   return res;
 }
 
-template <typename T> T pairwise(const T* p, std::int64_t n) {
+template <bool Sq, typename T> T pairwise(const T* p, std::int64_t n, T c) {
   if (n < 8) {
     T r = T(0);
-    for (std::int64_t i = 0; i < n; ++i) r += p[i];
+    for (std::int64_t i = 0; i < n; ++i) r += sq_dev1<Sq>(p[i], c);
     return r;
   }
   if (n <= 128) {
     const auto lanes = hn::Lanes(hn::CappedTag<T, 8>());
-    if (lanes >= 8) return block_sum<1>(p, n);
-    if (lanes == 4) return block_sum<2>(p, n);
-    return block_sum<4>(p, n);
+    if (lanes >= 8) return block_sum<1, Sq>(p, n, c);
+    if (lanes == 4) return block_sum<2, Sq>(p, n, c);
+    return block_sum<4, Sq>(p, n, c);
   }
   std::int64_t n2 = n / 2;
   n2 -= n2 % 8;
-  return pairwise(p, n2) + pairwise(p + n2, n - n2);
+  return pairwise<Sq>(p, n2, c) + pairwise<Sq>(p + n2, n - n2, c);
 }
 
 template <typename T> double pairwise_sum(const char* p, std::int64_t n) {
-  return static_cast<double>(pairwise(reinterpret_cast<const T*>(p), n));
+  return static_cast<double>(pairwise<false>(reinterpret_cast<const T*>(p), n, T(0)));
+}
+
+template <typename T> double pairwise_sqdev(const char* p, std::int64_t n, double c) {
+  return static_cast<double>(pairwise<true>(reinterpret_cast<const T*>(p), n, static_cast<T>(c)));
 }
 
 // ---- maximum/minimum/fmax/fmin folds. Every lane folds its elements as the scalar
@@ -228,6 +254,8 @@ void FillReduceTable(Table& t) {
 #if HWY_TARGET != HWY_EMU128 && HWY_TARGET != HWY_SCALAR
   t.pairwise_sum[8] = &pairwise_sum<float>;
   t.pairwise_sum[9] = &pairwise_sum<double>;
+  t.pairwise_sqdev[8] = &pairwise_sqdev<float>;
+  t.pairwise_sqdev[9] = &pairwise_sqdev<double>;
   put_folds<std::int8_t, ops::i8>(t, 0);
   put_folds<std::uint8_t, ops::u8>(t, 1);
   put_folds<std::int16_t, ops::i16>(t, 2);

@@ -148,6 +148,9 @@ template <typename Managed>
 struct Exported {
   Managed managed{};
   ndarray array;
+  // A second owner of the buffer while it is exported: its use count tells that someone
+  // outside may read it (Note [Temporary elision], python/src/ufunc_py.cpp).
+  std::shared_ptr<Storage> storage;
   std::vector<std::int64_t>
       dims;  // shape, then element strides; never empty, so data() is not null
 };
@@ -244,6 +247,7 @@ Exported<Managed>* make_exported(const ndarray& a, const DLPackExportOptions& op
     order_streams(current_stream(dev), consumer);
   }
   out->array = std::move(ex.array);
+  out->storage = out->array.storage();
   return out.release();
 }
 

@@ -7,7 +7,7 @@
 // halves (multiples of 8), so the error grows with log(n) rather than n. Rows of a
 // multi-axis reduction are then combined in order, like NumPy's iterator does.
 // Contiguous float32/float64 rows run the SIMD version of the same additions
-// (cpu/simd_reduce.cpp), the halves of a long row on separate threads: the same tree,
+// (cpu/simd_reduce.cpp), the halves of a long row on the thread pool: the same tree,
 // so the same result.
 //
 // Note [SIMD reduction rows]: contiguous rows of max/min/fmax/fmin, argmax/argmin and
@@ -19,7 +19,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <thread>
 #include <vector>
 
 #include "core/dispatch.hpp"
@@ -83,21 +82,46 @@ template <typename T, Map M> compute_t<T> pairwise_sum(const char* p, std::int64
 // than starting threads (the SIMD kernels read about 10 elements per nanosecond).
 constexpr std::int64_t kRowParallelMin = std::int64_t{1} << 22;
 
-// The pairwise sum of a contiguous row through the SIMD kernel `fn`: the top levels of
-// the recursion (rows past 128 elements split in halves, multiples of 8) on `depth`
-// more threads.
-template <typename C> C simd_pairwise(cpu::simd::SumFn fn, const char* p, std::int64_t n, int depth) {
-  if (depth == 0 || n < kRowParallelMin) return static_cast<C>(fn(p, n));
+// The pairwise sum of a contiguous row through the SIMD kernel `fn`: the top `depth`
+// levels of the recursion (rows past 128 elements split in halves, multiples of 8) cut
+// the row into up to 2^depth leaves, summed on the thread pool, then added up the same
+// tree.
+struct Leaf {
+  const char* p;
+  std::int64_t n;
+};
+
+template <typename C> void pairwise_leaves(const char* p, std::int64_t n, int depth, std::vector<Leaf>& leaves) {
+  if (depth == 0 || n < kRowParallelMin) {
+    leaves.push_back({p, n});
+    return;
+  }
   std::int64_t n2 = n / 2;
   n2 -= n2 % 8;
-  C right{};
-  std::thread t([&] {
-    cpu::SplitScope scope;
-    right = simd_pairwise<C>(fn, p + n2 * static_cast<std::int64_t>(sizeof(C)), n - n2, depth - 1);
-  });
-  const C left = simd_pairwise<C>(fn, p, n2, depth - 1);
-  t.join();
+  pairwise_leaves<C>(p, n2, depth - 1, leaves);
+  pairwise_leaves<C>(p + n2 * static_cast<std::int64_t>(sizeof(C)), n - n2, depth - 1, leaves);
+}
+
+template <typename C> C pairwise_combine(std::int64_t n, int depth, const std::vector<C>& sums, std::size_t& next) {
+  if (depth == 0 || n < kRowParallelMin) return sums[next++];
+  std::int64_t n2 = n / 2;
+  n2 -= n2 % 8;
+  const C left = pairwise_combine<C>(n2, depth - 1, sums, next);
+  const C right = pairwise_combine<C>(n - n2, depth - 1, sums, next);
   return left + right;
+}
+
+// leaf(p, n) -> C sums one leaf.
+template <typename C, typename LeafFn> C simd_pairwise(const LeafFn& leaf, const char* p, std::int64_t n, int depth) {
+  if (depth == 0 || n < kRowParallelMin) return leaf(p, n);
+  std::vector<Leaf> leaves;
+  pairwise_leaves<C>(p, n, depth, leaves);
+  std::vector<C> sums(leaves.size());
+  cpu::for_pieces(static_cast<std::int64_t>(leaves.size()), [&](std::int64_t k) {
+    sums[static_cast<std::size_t>(k)] = leaf(leaves[static_cast<std::size_t>(k)].p, leaves[static_cast<std::size_t>(k)].n);
+  });
+  std::size_t next = 0;
+  return pairwise_combine<C>(n, depth, sums, next);
 }
 
 int thread_depth() {
@@ -140,7 +164,8 @@ template <typename T, typename Op, Map M> compute_t<T> reduce_row(const char* p,
       if (const cpu::simd::Table* t = cpu::simd::table()) {
         if constexpr (is_inexact_v<T> && std::is_same_v<Op, ops::add>) {
           if (const cpu::simd::SumFn fn = t->pairwise_sum[e]) {
-            return Op{}(load<T, M>(p), simd_pairwise<T>(fn, p + s, n - 1, thread_depth()));
+            auto leaf = [fn](const char* q, std::int64_t m) { return static_cast<T>(fn(q, m)); };
+            return Op{}(load<T, M>(p), simd_pairwise<T>(leaf, p + s, n - 1, thread_depth()));
           }
         } else if constexpr (fold_index<Op>() >= 0) {
           if (const cpu::simd::FoldFn fn = t->fold[fold_index<Op>()][e]) {
@@ -356,7 +381,93 @@ void run_arg(const ReduceLayout& l, const ndarray& in, const ndarray& out) {
   });
 }
 
+// ---- the sum of squared deviations of var/std (Note [CPU variance]).
+template <typename T> T sq_dev(const char* p, T c) {
+  const T d = load_compute<T>(p) - c;
+  return d * d;
+}
+
+// pairwise_sum over sq_dev of the n elements at p (stride s): the same tree.
+template <typename T> T pairwise_sq(const char* p, std::int64_t n, std::int64_t s, T c) {
+  if (n < 8) {
+    T r = T(0);
+    for (std::int64_t i = 0; i < n; ++i) r = r + sq_dev<T>(p + i * s, c);
+    return r;
+  }
+  if (n <= 128) {
+    T r[8];
+    for (int j = 0; j < 8; ++j) r[j] = sq_dev<T>(p + j * s, c);
+    std::int64_t i = 8;
+    for (; i < n - (n % 8); i += 8)
+      for (int j = 0; j < 8; ++j) r[j] = r[j] + sq_dev<T>(p + (i + j) * s, c);
+    T res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+    for (; i < n; ++i) res = res + sq_dev<T>(p + i * s, c);
+    return res;
+  }
+  std::int64_t n2 = n / 2;
+  n2 -= n2 % 8;
+  return pairwise_sq<T>(p, n2, s, c) + pairwise_sq<T>(p + n2 * s, n - n2, s, c);
+}
+
+// reduce_row<T, add> of the squared deviations of one row.
+template <typename T> T sqdev_row(const char* p, std::int64_t n, std::int64_t s, T c) {
+  constexpr int e = cpu::simd::elem_index<T>();
+  const T first = sq_dev<T>(p, c);
+  if (n == 1) return first;
+  if (s == static_cast<std::int64_t>(sizeof(T)) && n >= cpu::simd::kMinRow) {
+    const cpu::simd::Table* t = cpu::simd::table();
+    if (const cpu::simd::SqDevFn fn = t ? t->pairwise_sqdev[e] : nullptr) {
+      auto leaf = [fn, c](const char* q, std::int64_t m) { return static_cast<T>(fn(q, m, static_cast<double>(c))); };
+      return first + simd_pairwise<T>(leaf, p + s, n - 1, thread_depth());
+    }
+  }
+  return first + pairwise_sq<T>(p + s, n - 1, s, c);
+}
+
+template <typename T> void run_sqdev(const ReduceLayout& l, const ndarray& in, const ndarray& out, const ndarray& center) {
+  char* const base[2] = {static_cast<char*>(out.data()), static_cast<char*>(in.data())};
+  const char* const out0 = static_cast<const char*>(out.data());
+  const char* const c0 = static_cast<const char*>(center.data());
+  auto rows = [&](const iter::LoopLayout& outer, char* const* b) {
+    char* const sub[2] = {b[0], b[1]};
+    cpu::for_each_row<2>(outer, sub, [&](char* const* p, std::int64_t n, const std::int64_t* s) {
+      for (std::int64_t i = 0; i < n; ++i) {
+        char* const o = p[0] + i * s[0];
+        const T c = load_compute<T>(c0 + (o - out0));  // (center and out: one shape, C order)
+        const char* const q = p[1] + i * s[1];
+        T acc{};
+        if (l.inner.ndim() == 0) {
+          acc = sq_dev<T>(q, c);
+        } else if (l.inner.ndim() == 1) {
+          acc = sqdev_row<T>(q, l.inner.shape[0], l.inner.strides[0][0], c);
+        } else {
+          bool first = true;
+          char* const qb[1] = {const_cast<char*>(q)};
+          cpu::for_each_row<1>(l.inner, qb, [&](char* const* r, std::int64_t m, const std::int64_t* t) {
+            const T v = sqdev_row<T>(r[0], m, t[0], c);
+            acc = first ? v : acc + v;
+            first = false;
+          });
+        }
+        store_cast<T>(o, acc);
+      }
+    });
+  };
+  if (l.outer.size > 1) cpu::parallel_split(l.outer, base, rows, l.inner.size);
+  else rows(l.outer, base);
+}
+
 }  // namespace
+
+void cpu_sum_sqdev(const ReduceLayout& layout, const ndarray& in, const ndarray& out, const ndarray& center) {
+  if (layout.outer.size == 0) return;
+  if (layout.inner.size == 0) throw ValueError("cpu_sum_sqdev: empty reduction");
+  switch (in.dtype()) {
+    case DType::Float32: return run_sqdev<float>(layout, in, out, center);
+    case DType::Float64: return run_sqdev<double>(layout, in, out, center);
+    default: throw TypeError("cpu_sum_sqdev: float32 or float64 input");
+  }
+}
 
 void cpu_reduce(ReduceOp op, const ReduceLayout& layout, const ndarray& in, const ndarray& out) {
   if (layout.outer.size == 0) return;

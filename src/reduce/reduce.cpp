@@ -174,6 +174,24 @@ ndarray gpu_sum_sqdev(const ndarray& a, const ndarray& mean_k, const ReduceOptio
   return out.reshape(plan.out_shape);
 }
 
+// The cpu device's fused second pass (Note [CPU variance], cpu_reduce.hpp), or an
+// undefined array where it does not apply.
+ndarray cpu_sum_sqdev(const ndarray& a, const ndarray& mean_k, const ReduceOptions& o, std::optional<DType> dt) {
+  if (!a.device().is_cpu() || !a.is_c_contiguous()) return {};
+  const DType t = a.dtype();
+  if ((t != DType::Float32 && t != DType::Float64) || mean_k.dtype() != t || dt.value_or(t) != t) return {};
+  const reduce::ReducePlan plan = reduce::make_plan(a, o.axis, o.keepdims);
+  if (plan.nout == 0 || plan.nred == 0) return {};
+  // The composed path's sum over a temporary of a's layout; a column reduction there
+  // (Note [Column reductions]) orders its additions differently: left to it.
+  ndarray out = empty(plan.keep_shape, {.dtype = t, .order = Order::C, .device = a.device()});
+  const reduce::ReduceLayout layout = reduce::make_reduce_layout(plan, a, out, false);
+  if (layout.inner.ndim() > 0 && layout.inner.strides[0].back() != static_cast<std::int64_t>(itemsize(t))) return {};
+  const ndarray center = mean_k.is_c_contiguous() ? mean_k : mean_k.copy();
+  reduce::cpu_sum_sqdev(layout, a, out, center);
+  return out.reshape(plan.out_shape);
+}
+
 ndarray var_impl(const ndarray& a, const ReduceOptions& o) {
   std::optional<DType> dt = o.dtype;
   if (!dt && is_int_or_bool(a.dtype())) dt = DType::Float64;
@@ -196,6 +214,7 @@ ndarray var_impl(const ndarray& a, const ReduceOptions& o) {
   true_divide(mean_k, Scalar(static_cast<double>(n)),
               {.out = {mean_k}, .where = std::nullopt, .dtype = std::nullopt, .casting = Casting::Unsafe});
   ndarray ret = gpu_sum_sqdev(a, mean_k, o, dt);
+  if (!ret.defined()) ret = cpu_sum_sqdev(a, mean_k, o, dt);
   if (!ret.defined()) ret = sum(abs_squared(subtract(a, mean_k)), with(o, o.keepdims, dt));
   const double div = std::max(static_cast<double>(n) - o.ddof, 0.0);
   return true_divide(ret, Scalar(div), {.out = {ret}, .where = std::nullopt, .dtype = std::nullopt, .casting = Casting::Unsafe});

@@ -58,8 +58,9 @@ inline void store_cast(char* p, R r) {
 
 // Note [SIMD rows]: a row whose functor has a SIMD kernel (cpu/simd.hpp), of one of the
 // kernels' element types, with the output and every input contiguous or (for binary
-// kernels) one input of stride 0, runs that kernel; the caller's scalar loop runs
-// otherwise. This is the one place the loop tables meet the SIMD kernels.
+// kernels) one input of stride 0, runs that kernel (strided unary rows of sqrt and the
+// transcendental functions too, Note [Strided SIMD rows] below); the caller's scalar
+// loop runs otherwise. This is the one place the loop tables meet the SIMD kernels.
 template <typename Op, typename Out, typename... In>
 inline bool simd_row(char* const* p, std::int64_t n, const std::int64_t* s) {
   namespace simd = cpu::simd;
@@ -83,11 +84,31 @@ inline bool simd_row(char* const* p, std::int64_t n, const std::int64_t* s) {
       return true;
     }
   } else if constexpr (sizeof...(In) == 1 && K::un != simd::Un::None && e >= 0 && std::is_same_v<Out, A>) {
-    if (n < simd::kMinRow || s[0] != sz || s[1] != sz) return false;
+    // Note [Strided SIMD rows]: the functions whose arithmetic outweighs moving the
+    // elements (sqrt and the transcendental ones) run strided and reversed rows too,
+    // through a stack buffer of kBlock elements: copied in, the kernel, copied out, one
+    // block at a time (an output that is the input's own view reads each block before
+    // it writes it; other overlaps were copied apart by the caller).
+    constexpr bool buffered = K::un == simd::Un::Sqrt || K::un >= simd::Un::Sin;
+    if (n < simd::kMinRow) return false;
+    const bool contiguous = s[0] == sz && s[1] == sz;
+    if (!contiguous && !buffered) return false;
     const simd::Table* t = simd::table();
     const simd::UnaryFn fn = t ? t->unary[static_cast<int>(K::un)][e] : nullptr;
     if (!fn) return false;
-    fn(p[1], p[0], n);
+    if (contiguous) {
+      fn(p[1], p[0], n);
+      return true;
+    }
+    constexpr std::int64_t kBlock = 256;
+    alignas(64) A in[kBlock];
+    alignas(64) A out[kBlock];
+    for (std::int64_t i = 0; i < n; i += kBlock) {
+      const std::int64_t m = n - i < kBlock ? n - i : kBlock;
+      for (std::int64_t j = 0; j < m; ++j) std::memcpy(&in[j], p[1] + (i + j) * s[1], sizeof(A));
+      fn(reinterpret_cast<const char*>(in), reinterpret_cast<char*>(out), m);
+      for (std::int64_t j = 0; j < m; ++j) std::memcpy(p[0] + (i + j) * s[0], &out[j], sizeof(A));
+    }
     return true;
   }
   (void)p, (void)n, (void)s;

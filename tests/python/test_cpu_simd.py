@@ -79,6 +79,19 @@ def check_unary(name, dt):
         for n in LENGTHS:
             for what, h, d in layouts(x, n):
                 compare(name, f_cu(d), f_np(h), dt, what)
+        # Strided rows through the block buffer (Note [Strided SIMD rows]): every length
+        # 0-67 at stride 2, and rows across several blocks at strides 3 and -2, in place too.
+        y = values(dt, 2000, 2)
+        d = cunp.asarray(y)
+        for n in LENGTHS:
+            compare(name, f_cu(d[: 2 * n : 2]), f_np(y[: 2 * n : 2]), dt, "n=%d stride 2" % n)
+        for sl in (slice(1, 1900, 3), slice(None, None, -2), slice(1000, 10, -1)):
+            compare(name, f_cu(d[sl]), f_np(y[sl]), dt, "slice %s" % (sl,))
+            e = d.copy()
+            f_cu(e[sl], out=e[sl])
+            want = y.copy()
+            want[sl] = f_np(y[sl])
+            compare(name, e, want, dt, "in place slice %s" % (sl,))
 
 
 def check_binary(name, dt):
@@ -155,6 +168,8 @@ def run_all(dtypes=INTS + FLOATS):
         for name in UNARY + (FLOAT_UNARY if floats else []):
             check_unary(name, dt)
         check_reductions(dt)
+        if floats:
+            check_var(dt)
 
 
 @pytest.mark.parametrize("dt", INTS + FLOATS)
@@ -230,3 +245,111 @@ def test_column_reductions_match_rows(dt):
                 numpy.testing.assert_array_equal(got, want, err_msg="%s %s %dx%d" % (name, dt, rows, cols))
                 if name in ("max", "min", "nanmax"):
                     numpy.testing.assert_array_equal(got, getattr(numpy, name)(h, axis=0))
+
+
+def test_temporary_elision():
+    """Operators write into a temporary operand nothing else sees (Note [Temporary
+    elision]): results as NumPy's, and no array still referenced is ever written."""
+    n = 1 << 17  # 512 KiB of float32: past the elision threshold
+    h = numpy.random.default_rng(3).standard_normal(n).astype(numpy.float32)
+    hi = numpy.arange(n, dtype=numpy.int64)
+    with cunp.Device("cpu"):
+        a = cunp.asarray(h)
+        ai = cunp.asarray(hi)
+        f = numpy.float32(2.5)
+        numpy.testing.assert_array_equal((a * 2.5 + a).get(), h * f + h)
+        numpy.testing.assert_array_equal((a + a * 2.5).get(), h + h * f)
+        numpy.testing.assert_array_equal((2.5 - a * 2).get(), 2.5 - h * 2)
+        numpy.testing.assert_array_equal(((a * 2) * 3 - 1).get(), (h * 2) * 3 - 1)
+        numpy.testing.assert_array_equal((a * 2 < a).get(), h * 2 < h)
+        # A named temporary, a view, an operand of another dtype or a smaller shape keep their values.
+        t = a * 2
+        r = t + a
+        assert r is not t
+        numpy.testing.assert_array_equal(t.get(), h * 2)
+        numpy.testing.assert_array_equal(r.get(), h * 2 + h)
+        before = a.get()
+        numpy.testing.assert_array_equal((a[:] + 1).get(), h + 1)
+        numpy.testing.assert_array_equal((a.reshape(2, -1) * 3).get(), (h * 3).reshape(2, -1))
+        numpy.testing.assert_array_equal(a.get(), before)
+        x = ai * 2 + 0.5
+        assert x.dtype == numpy.float64
+        numpy.testing.assert_array_equal(x.get(), hi * 2 + 0.5)
+        col = cunp.asarray(h[:512].reshape(512, 1))
+        numpy.testing.assert_array_equal((col * 2 + a[: 1 << 10]).get(), h[:512].reshape(512, 1) * 2 + h[: 1 << 10])
+        import operator
+        numpy.testing.assert_array_equal(operator.add(a * 2, a).get(), h * 2 + h)
+        # A temporary exported to NumPy (a view of its buffer) or through DLPack is seen from outside.
+        kept = []
+
+        def export(x, how):
+            kept.append(how(x))
+            return x
+
+        for how in (numpy.asarray, numpy.from_dlpack):
+            r = export(a * 2, how) + a
+            numpy.testing.assert_array_equal(kept[-1], h * 2)
+            numpy.testing.assert_array_equal(r.get(), h * 2 + h)
+
+
+def test_thread_pool_and_host_cache():
+    """Split loops from several Python threads at once (one runs on the pool, the others
+    inline), and reused host buffers: zeros are zeros, results stay NumPy's."""
+    import threading
+    n = (1 << 20) + 37
+    h = numpy.random.default_rng(4).random(n).astype(numpy.float32)
+    with cunp.Device("cpu"):
+        a = cunp.asarray(h)
+        want_sum = float(a.sum())
+        errors = []
+
+        def work():
+            try:
+                with cunp.Device("cpu"):
+                    for _ in range(20):
+                        assert float(a.sum()) == want_sum
+                        numpy.testing.assert_array_equal((a + a).get(), h + h)
+                        assert int(a.argmax()) == int(h.argmax())
+            except Exception as e:  # noqa: BLE001 (reported below)
+                errors.append(e)
+
+        threads = [threading.Thread(target=work) for _ in range(3)]
+        for t in threads:
+            t.start()
+        work()
+        for t in threads:
+            t.join()
+        assert not errors, errors
+        for _ in range(3):
+            e = cunp.empty(n, dtype=cunp.float32)
+            e.fill(7)
+            del e
+            z = cunp.zeros(n, dtype=cunp.float32)
+            assert not z.get().any()
+            del z
+
+
+@pytest.mark.parametrize("dt", FLOATS)
+def test_var_fused_pass_matches_composed(dt):
+    check_var(dt)
+
+
+def check_var(dt):
+    """var/std of C-contiguous float rows sum the squared deviations in one pass (Note
+    [CPU variance]): bit for bit the composed sum((a - mean)**2), and NumPy's within the
+    tolerance of the reductions' tests."""
+    rng = numpy.random.default_rng(6)
+    cases = [((n,), [None]) for n in list(range(2, 68)) + [1000, 40000]]
+    cases += [((7, 33), [None, 1, 0]), ((3, 4, 130), [None, 2, (1, 2), 1]), ((2, (1 << 22) + 37), [1])]
+    with cunp.Device("cpu"):
+        for shape, axes in cases:
+            h = (rng.standard_normal(shape) * 3 + 10).astype(dt)
+            d = cunp.asarray(h)
+            for ax in axes:
+                m = d.mean(axis=ax, keepdims=True)
+                n = h.size // m.size
+                composed = (((d - m) ** 2).sum(axis=ax) / (n - 1)).get()
+                numpy.testing.assert_array_equal(d.var(axis=ax, ddof=1).get(), composed, err_msg="%s %s" % (shape, ax))
+                numpy.testing.assert_array_equal(d.std(axis=ax).get(), numpy.sqrt((((d - m) ** 2).sum(axis=ax) / n).get()))
+                rtol = 2e-6 if dt == "float32" else 1e-13
+                numpy.testing.assert_allclose(d.var(axis=ax, ddof=1).get(), h.var(axis=ax, ddof=1), rtol=rtol)

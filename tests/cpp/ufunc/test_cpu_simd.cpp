@@ -3,14 +3,17 @@
 // 0-3 bytes (which arrays from raw buffers can be), special values included.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "cpu/parallel.hpp"
 #include "cpu/simd.hpp"
 #include "cunp/error.hpp"
 #include "ops/ufunc_arith.h"
@@ -153,6 +156,66 @@ TEST(CpuSimd, PairwiseSumIsTheScalarTree) {
           << name << " n=" << n;
     }
   }
+}
+
+// The squared-deviation sum of var/std (Note [CPU variance]) is the pairwise sum of the
+// separately rounded squares, on every target and both float types.
+template <typename T> void check_sqdev(const std::vector<std::string>& names) {
+  std::vector<T> x(3000), sq(3000);
+  std::mt19937 gen(4);
+  std::uniform_real_distribution<T> u(T(5), T(15));
+  for (T& v : x) v = u(gen);
+  const T c = T(10.125);
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    volatile T d = x[i] - c;  // (rounded before the product)
+    volatile T d2 = d * d;
+    sq[i] = d2;
+  }
+  for (const std::string& name : names) {
+    set_target(name);
+    const SumFn sum = table()->pairwise_sum[elem_index<T>()];
+    const SqDevFn fn = table()->pairwise_sqdev[elem_index<T>()];
+    ASSERT_NE(fn, nullptr);
+    for (std::int64_t n : {8, 9, 15, 16, 17, 127, 128, 129, 1000, 2999}) {
+      EXPECT_EQ(static_cast<T>(fn(reinterpret_cast<const char*>(x.data() + 1), n, static_cast<double>(c))),
+                static_cast<T>(sum(reinterpret_cast<const char*>(sq.data() + 1), n)))
+          << name << " n=" << n;
+    }
+  }
+}
+
+TEST(CpuSimd, SquaredDeviationSumIsTheSumOfSquares) {
+  RestoreTarget restore;
+  const std::vector<std::string> names = targets();
+  if (names.empty()) GTEST_SKIP() << "no SIMD target on this CPU (or built without Highway)";
+  check_sqdev<float>(names);
+  check_sqdev<double>(names);
+}
+
+// The thread pool (Note [CPU thread pool]) runs every piece once, back to back jobs
+// included; a loop inside a piece runs inline; a piece's exception reaches the caller.
+TEST(CpuThreadPool, EveryPieceOnceNestedAndExceptions) {
+  for (std::int64_t pieces : {1, 2, 3, 7, 64}) {
+    for (int rep = 0; rep < 200; ++rep) {
+      std::vector<std::atomic<int>> hits(static_cast<std::size_t>(pieces));
+      std::atomic<int> nested{0};
+      cpu::for_pieces(pieces, [&](std::int64_t k) {
+        hits[static_cast<std::size_t>(k)].fetch_add(1);
+        EXPECT_TRUE(cpu::t_in_split);
+        cpu::for_pieces(3, [&](std::int64_t) { nested.fetch_add(1); });
+      });
+      for (const auto& h : hits) ASSERT_EQ(h.load(), 1);
+      ASSERT_EQ(nested.load(), 3 * pieces);
+    }
+  }
+  EXPECT_FALSE(cpu::t_in_split);
+  EXPECT_THROW(cpu::for_pieces(4, [](std::int64_t k) {
+                 if (k == 2) throw std::runtime_error("piece 2");
+               }),
+               std::runtime_error);
+  std::atomic<int> after{0};
+  cpu::for_pieces(4, [&](std::int64_t) { after.fetch_add(1); });
+  EXPECT_EQ(after.load(), 4);
 }
 
 }  // namespace
